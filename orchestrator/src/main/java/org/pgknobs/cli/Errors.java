@@ -1,0 +1,26 @@
+package org.pgknobs.cli;
+
+import java.io.PrintWriter;
+import org.pgknobs.server.ServerException;
+import picocli.CommandLine;
+
+/** Turns exceptions into one clear message and an exit code; no stack traces for expected failures. */
+final class Errors implements CommandLine.IExecutionExceptionHandler {
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cmd, CommandLine.ParseResult parseResult) {
+        PrintWriter err = cmd.getErr();
+        Throwable t = ex;
+        if (t instanceof BadInputException || t instanceof IllegalArgumentException) {
+            err.println("pgknobs: " + t.getMessage());
+            return Main.BAD_INPUT;
+        }
+        if (t instanceof ServerException se) {
+            err.println("pgknobs: " + se.describe());
+            return Main.RUN_FAILED;
+        }
+        err.println("pgknobs: " + t);
+        t.printStackTrace(err);
+        return Main.RUN_FAILED;
+    }
+}

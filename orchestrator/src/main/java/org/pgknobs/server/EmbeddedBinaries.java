@@ -1,0 +1,168 @@
+package org.pgknobs.server;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
+import org.pgknobs.BuildInfo;
+
+/**
+ * The default server binaries: the zonky PostgreSQL build from Maven Central, unpacked once per version
+ * into a cache directory. Unpacking is guarded by a file lock so that two pgknobs runs starting at once
+ * neither collide nor see a half-written tree.
+ */
+public final class EmbeddedBinaries {
+
+    private static final String COMPLETE_MARKER = ".pgknobs-complete";
+
+    private EmbeddedBinaries() {
+    }
+
+    /**
+     * The cache directory used when none is given. Root's home is mode 700, which the unprivileged
+     * postgres user cannot traverse, so as root the binaries go to a system-wide cache instead.
+     */
+    public static Path defaultCacheDir() {
+        if (RunAs.isRoot()) {
+            return Path.of("/var/cache/pgknobs");
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("pgknobs");
+    }
+
+    public static String version() {
+        return BuildInfo.load().embeddedPostgresVersion();
+    }
+
+    /** Unpacks (if not done yet) and returns the binaries, checked to be reachable by {@code runAs}. */
+    public static PgBinaries ensure(Path cacheDir, RunAs runAs) {
+        String version = version();
+        Path home = cacheDir.toAbsolutePath().resolve("postgres-" + version);
+        try {
+            Files.createDirectories(cacheDir);
+            if (!Files.exists(home.resolve(COMPLETE_MARKER))) {
+                try (FileChannel lockFile = FileChannel.open(cacheDir.resolve("postgres-" + version + ".lock"),
+                        StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                     FileLock ignored = lockFile.lock()) {
+                    if (!Files.exists(home.resolve(COMPLETE_MARKER))) {
+                        unpack(home);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot unpack PostgreSQL " + version + " into " + home + ": " + e.getMessage(), e);
+        }
+        if (!runAs.canReach(home.resolve("bin"))) {
+            throw new ServerException("the OS user '" + runAs.userName() + "' cannot reach " + home
+                    + " (a parent directory is not traversable by it, e.g. a home directory of mode 700). "
+                    + "Use --cache-dir with a directory it can read, such as /var/cache/pgknobs.", List.of());
+        }
+        return PgBinaries.at(home.resolve("bin"), "embedded PostgreSQL " + version + " (zonky binaries)");
+    }
+
+    private static void unpack(Path home) throws IOException {
+        String resource = resourceName();
+        Path tmp = Files.createTempDirectory(home.getParent(), home.getFileName() + ".tmp");
+        try (InputStream raw = EmbeddedBinaries.class.getClassLoader().getResourceAsStream(resource)) {
+            if (raw == null) {
+                throw new ServerException("the embedded PostgreSQL binaries (" + resource + ") are not on the class path. "
+                        + "Build with mvn (the zonky binaries artifact for this platform is a dependency) or use --pg-bin DIR.",
+                        List.of());
+            }
+            try (TarArchiveInputStream tar = new TarArchiveInputStream(new XZCompressorInputStream(new BufferedInputStream(raw)))) {
+                TarArchiveEntry entry;
+                while ((entry = tar.getNextEntry()) != null) {
+                    Path target = tmp.resolve(entry.getName()).normalize();
+                    if (!target.startsWith(tmp)) {
+                        throw new IOException("archive entry escapes the target directory: " + entry.getName());
+                    }
+                    if (entry.isDirectory()) {
+                        Files.createDirectories(target);
+                    } else if (entry.isSymbolicLink()) {
+                        Files.createDirectories(target.getParent());
+                        Files.createSymbolicLink(target, Path.of(entry.getLinkName()));
+                    } else {
+                        Files.createDirectories(target.getParent());
+                        Files.copy(tar, target, StandardCopyOption.REPLACE_EXISTING);
+                        Files.setPosixFilePermissions(target, permissions(entry.getMode()));
+                    }
+                }
+            }
+            RunAs.openForReading(tmp);
+            Files.writeString(tmp.resolve(COMPLETE_MARKER), version() + "\n");
+            if (Files.exists(home)) {
+                deleteTree(home);
+            }
+            Files.move(tmp, home, StandardCopyOption.ATOMIC_MOVE);
+            RunAs.openForReading(home.getParent().resolve(home.getFileName()));
+            openAncestors(home);
+        } finally {
+            if (Files.exists(tmp)) {
+                deleteTree(tmp);
+            }
+        }
+    }
+
+    /** The cache dir we created ourselves must be traversable too (createDirectories honours umask). */
+    private static void openAncestors(Path home) throws IOException {
+        Path parent = home.getParent();
+        Set<PosixFilePermission> perms = Files.getPosixFilePermissions(parent);
+        perms.addAll(EnumSet.of(PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_EXECUTE,
+                PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ));
+        try {
+            Files.setPosixFilePermissions(parent, perms);
+        } catch (IOException e) {
+            // not ours to change: canReach() reports it with a fix
+        }
+    }
+
+    private static String resourceName() {
+        String arch = System.getProperty("os.arch");
+        String zonkyArch = switch (arch) {
+            case "amd64", "x86_64" -> "x86_64";
+            case "aarch64", "arm64" -> "arm_64";
+            default -> arch;
+        };
+        return "postgres-linux-" + zonkyArch + ".txz";
+    }
+
+    private static Set<PosixFilePermission> permissions(int mode) {
+        Set<PosixFilePermission> perms = EnumSet.noneOf(PosixFilePermission.class);
+        PosixFilePermission[] order = {
+            PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
+            PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
+        for (int bit = 0; bit < order.length; bit++) {
+            if ((mode & (1 << bit)) != 0) {
+                perms.add(order[bit]);
+            }
+        }
+        perms.add(PosixFilePermission.OWNER_READ);
+        perms.add(PosixFilePermission.OWNER_WRITE);
+        return perms;
+    }
+
+    static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

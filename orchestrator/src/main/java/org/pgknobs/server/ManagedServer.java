@@ -1,0 +1,306 @@
+package org.pgknobs.server;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import org.pgknobs.process.CommandResult;
+import org.pgknobs.process.CommandRunner;
+
+/**
+ * A PostgreSQL cluster pgknobs owns: initdb'ed into its own instance directory, listening on a free
+ * TCP port on 127.0.0.1 with its Unix socket in a private directory, started and stopped with
+ * {@code pg_ctl -w}, running as {@link RunAs}.
+ *
+ * <p>Instance directory layout: {@code data/} (PGDATA), {@code socket/}, {@code server.log} (pg_ctl's
+ * stderr log, outside PGDATA so snapshots of PGDATA do not carry it), {@code pgknobs-server.properties}
+ * (port and password, so {@code server stop} in another process can find it again).
+ */
+public final class ManagedServer implements Server {
+
+    public static final String SUPERUSER = "postgres";
+    private static final String STATE_FILE = "pgknobs-server.properties";
+
+    private final PgBinaries binaries;
+    private final RunAs runAs;
+    private final Path instanceDir;
+    private final String password;
+    private final Duration timeout;
+    private int port;
+
+    private ManagedServer(PgBinaries binaries, RunAs runAs, Path instanceDir, String password, int port, Duration timeout) {
+        this.binaries = binaries;
+        this.runAs = runAs;
+        this.instanceDir = instanceDir.toAbsolutePath().normalize();
+        this.password = password;
+        this.port = port;
+        this.timeout = timeout;
+    }
+
+    /** A new, not yet initialised server in {@code instanceDir} (created; must not hold a cluster yet). */
+    public static ManagedServer create(PgBinaries binaries, RunAs runAs, Path instanceDir) {
+        ManagedServer server = new ManagedServer(binaries, runAs, instanceDir, newPassword(), 0, DEFAULT_TIMEOUT);
+        server.prepareDirectories();
+        return server;
+    }
+
+    /** A server created earlier by another pgknobs process (e.g. {@code server start}), found by its state file. */
+    public static Optional<ManagedServer> find(PgBinaries binaries, RunAs runAs, Path instanceDir) {
+        Path state = instanceDir.resolve(STATE_FILE);
+        if (!Files.exists(state)) {
+            return Optional.empty();
+        }
+        Properties p = new Properties();
+        try (var in = Files.newInputStream(state)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Optional.of(new ManagedServer(binaries, runAs, instanceDir, p.getProperty("password"),
+                Integer.parseInt(p.getProperty("port", "0")), DEFAULT_TIMEOUT));
+    }
+
+    public Path instanceDir() {
+        return instanceDir;
+    }
+
+    public Path dataDirectory() {
+        return instanceDir.resolve("data");
+    }
+
+    public Path socketDirectory() {
+        return instanceDir.resolve("socket");
+    }
+
+    public Path logFile() {
+        return instanceDir.resolve("server.log");
+    }
+
+    public RunAs runAs() {
+        return runAs;
+    }
+
+    public PgBinaries binaries() {
+        return binaries;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public boolean isInitialized() {
+        return Files.exists(dataDirectory().resolve("PG_VERSION"));
+    }
+
+    @Override
+    public ConnectionInfo connection() {
+        if (port == 0) {
+            throw new IllegalStateException("server in " + instanceDir + " has not been started");
+        }
+        return new ConnectionInfo("127.0.0.1", port, "postgres", SUPERUSER, password);
+    }
+
+    /**
+     * Runs initdb. The superuser gets a random password for TCP (scram-sha-256), so other local users
+     * cannot log in to the benchmark server; local socket connections use peer-equivalent trust.
+     */
+    public void initdb(List<String> options) {
+        if (isInitialized()) {
+            throw new IllegalStateException(dataDirectory() + " already holds a cluster");
+        }
+        Path pwfile = instanceDir.resolve("pwfile");
+        try {
+            Files.writeString(pwfile, password + "\n");
+            Files.setPosixFilePermissions(pwfile, PosixFilePermissions.fromString("rw-------"));
+            runAs.own(pwfile);
+            List<String> cmd = new ArrayList<>(List.of(binaries.initdb(), "-D", dataDirectory().toString(),
+                    "-U", SUPERUSER, "--pwfile=" + pwfile, "--auth-local=trust", "--auth-host=scram-sha-256",
+                    "-E", "UTF8", "--locale=C", "--no-instructions"));
+            cmd.addAll(options);
+            CommandResult r = CommandRunner.run(runAs.command(cmd), timeout);
+            if (!r.succeeded()) {
+                throw new ServerException("initdb failed (exit " + r.exitCode() + (r.timedOut() ? ", timed out" : "")
+                        + ") with options " + options, r.lastLines(20));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            try {
+                Files.deleteIfExists(pwfile);
+            } catch (IOException ignored) {
+                // best effort: the file is mode 600 inside a mode-700 directory
+            }
+        }
+    }
+
+    /** Starts the server and waits until it accepts connections; on failure the message carries the server's log. */
+    public void start() {
+        if (!isInitialized()) {
+            throw new IllegalStateException("no cluster in " + dataDirectory() + ": call initdb first");
+        }
+        ServerException last = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            if (port == 0 || attempt > 0 || !portIsFree(port)) {
+                port = freePort();
+            }
+            CommandResult r = CommandRunner.run(runAs.command(List.of(binaries.pgCtl(), "-D", dataDirectory().toString(),
+                    "-l", logFile().toString(), "-w", "-t", Long.toString(timeout.toSeconds()),
+                    "-o", "-p " + port + " -k " + socketDirectory() + " -c listen_addresses=127.0.0.1",
+                    "start")), timeout.plusSeconds(30));
+            if (r.succeeded()) {
+                writeState();
+                return;
+            }
+            List<String> tail = new ArrayList<>(r.lastLines(5));
+            tail.addAll(logTail(30));
+            last = new ServerException("server did not start (pg_ctl exit " + r.exitCode()
+                    + (r.timedOut() ? ", timed out after " + timeout.toSeconds() + " s" : "") + ")", tail);
+            if (!tail.toString().contains("could not bind") && !tail.toString().contains("Address already in use")) {
+                break;
+            }
+        }
+        throw last;
+    }
+
+    /** Fast shutdown (in-flight transactions are rolled back), waiting for it to finish. */
+    public void stop() {
+        if (!isRunning()) {
+            return;
+        }
+        CommandResult r = CommandRunner.run(runAs.command(List.of(binaries.pgCtl(), "-D", dataDirectory().toString(),
+                "-m", "fast", "-w", "-t", Long.toString(timeout.toSeconds()), "stop")), timeout.plusSeconds(30));
+        if (!r.succeeded() && isRunning()) {
+            throw new ServerException("server did not stop (pg_ctl exit " + r.exitCode() + ")", logTail(20));
+        }
+    }
+
+    @Override
+    public void restart() {
+        stop();
+        start();
+    }
+
+    /** SIGKILL to the postmaster: a crash, for fault tests. The next start runs crash recovery. */
+    public void kill() {
+        postmasterPid().flatMap(ProcessHandle::of).ifPresent(p -> {
+            p.destroyForcibly();
+            p.onExit().join();
+        });
+    }
+
+    public Optional<Long> postmasterPid() {
+        Path pidFile = dataDirectory().resolve("postmaster.pid");
+        try {
+            if (!Files.exists(pidFile)) {
+                return Optional.empty();
+            }
+            return Optional.of(Long.parseLong(Files.readAllLines(pidFile).get(0).strip()));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        if (!isInitialized()) {
+            return false;
+        }
+        CommandResult r = CommandRunner.run(runAs.command(List.of(binaries.pgCtl(), "-D", dataDirectory().toString(),
+                "status")), Duration.ofSeconds(30));
+        return r.exitCode() == 0;
+    }
+
+    @Override
+    public List<String> logTail(int lines) {
+        return ServerLogs.tail(logFile(), dataDirectory(), lines);
+    }
+
+    @Override
+    public String describe() {
+        return binaries.origin() + " in " + instanceDir + (port == 0 ? "" : " on 127.0.0.1:" + port)
+                + " (as OS user " + runAs.userName() + ")";
+    }
+
+    /** Whether SQL can be run right now (the server may be up but still recovering). */
+    public boolean acceptsConnections() {
+        try (Connection c = connection().connect()) {
+            return c.isValid(5);
+        } catch (SQLException | IllegalStateException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private void prepareDirectories() {
+        try {
+            Files.createDirectories(instanceDir);
+            Files.setPosixFilePermissions(instanceDir, PosixFilePermissions.fromString("rwx------"));
+            runAs.own(instanceDir);
+            if (!runAs.canReach(instanceDir)) {
+                throw new ServerException("the OS user '" + runAs.userName() + "' cannot reach " + instanceDir
+                        + ": a parent directory is not traversable by it (e.g. a home directory of mode 700). "
+                        + "Choose --work-dir under a directory it can traverse, such as /var/tmp.", List.of());
+            }
+            Path socket = socketDirectory();
+            Files.createDirectories(socket);
+            Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rwx------"));
+            runAs.own(socket);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare " + instanceDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void writeState() {
+        Properties p = new Properties();
+        p.setProperty("port", Integer.toString(port));
+        p.setProperty("password", password);
+        Path state = instanceDir.resolve(STATE_FILE);
+        try {
+            Files.deleteIfExists(state);
+            Files.createFile(state, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            try (var out = Files.newOutputStream(state)) {
+                p.store(out, "pgknobs managed server; the password is for 127.0.0.1 only");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String newPassword() {
+        byte[] bytes = new byte[18];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private static boolean portIsFree(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free TCP port on 127.0.0.1", e);
+        }
+    }
+}

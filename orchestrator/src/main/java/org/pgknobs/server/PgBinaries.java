@@ -1,0 +1,47 @@
+package org.pgknobs.server;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.pgknobs.process.CommandResult;
+import org.pgknobs.process.CommandRunner;
+
+/** A directory holding initdb, pg_ctl and postgres: the embedded build, or a local install given with --pg-bin. */
+public record PgBinaries(Path binDir, String origin) {
+
+    private static final List<String> REQUIRED = List.of("initdb", "pg_ctl", "postgres");
+
+    /** Checks the directory, so a typo in --pg-bin is reported before anything starts. */
+    public static PgBinaries at(Path binDir, String origin) {
+        for (String tool : REQUIRED) {
+            if (!Files.isExecutable(binDir.resolve(tool))) {
+                throw new IllegalArgumentException(binDir + " has no executable " + tool
+                        + ": --pg-bin must name a PostgreSQL bin directory holding initdb, pg_ctl and postgres "
+                        + "(e.g. /usr/lib/postgresql/16/bin)");
+            }
+        }
+        return new PgBinaries(binDir.toAbsolutePath().normalize(), origin);
+    }
+
+    public String initdb() {
+        return binDir.resolve("initdb").toString();
+    }
+
+    public String pgCtl() {
+        return binDir.resolve("pg_ctl").toString();
+    }
+
+    public String postgres() {
+        return binDir.resolve("postgres").toString();
+    }
+
+    /** "postgres (PostgreSQL) 18.6" as the binary prints it. */
+    public String versionString() {
+        CommandResult r = CommandRunner.run(List.of(postgres(), "--version"), Duration.ofSeconds(30));
+        if (!r.succeeded()) {
+            throw new ServerException(postgres() + " --version failed (exit " + r.exitCode() + ")", r.lastLines(10));
+        }
+        return r.output().strip();
+    }
+}

@@ -1,0 +1,112 @@
+package org.pgknobs.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.pgknobs.testing.TestServers;
+
+class ManagedServerTest {
+
+    private ManagedServer server;
+
+    @AfterEach
+    void cleanUp() {
+        TestServers.dispose(server);
+    }
+
+    @Test
+    void startsAnsweringSqlOnLoopbackAndStopsAgain() throws Exception {
+        server = TestServers.started("lifecycle");
+        assertThat(server.isRunning()).isTrue();
+        try (Connection c = server.connection().connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select current_setting('server_version_num')::int, inet_server_addr()::text")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isGreaterThanOrEqualTo(180000);
+            assertThat(rs.getString(2)).startsWith("127.0.0.1");
+        }
+        server.stop();
+        assertThat(server.isRunning()).isFalse();
+        assertThat(server.acceptsConnections()).isFalse();
+    }
+
+    @Test
+    void restartGivesANewPostmaster() throws Exception {
+        server = TestServers.started("restart");
+        String before = postmasterStart(server);
+        long pidBefore = server.postmasterPid().orElseThrow();
+        server.restart();
+        assertThat(server.postmasterPid().orElseThrow()).isNotEqualTo(pidBefore);
+        assertThat(postmasterStart(server)).isNotEqualTo(before);
+    }
+
+    @Test
+    void runsPostgresAsAnUnprivilegedUserWhenRoot() throws Exception {
+        server = TestServers.started("identity");
+        long pid = server.postmasterPid().orElseThrow();
+        int uid = (Integer) Files.getAttribute(java.nio.file.Path.of("/proc/" + pid), "unix:uid");
+        if (RunAs.isRoot()) {
+            assertThat(uid).isNotZero();
+            assertThat(server.runAs().userName()).isEqualTo("postgres");
+        } else {
+            assertThat(uid).isEqualTo(new com.sun.security.auth.module.UnixSystem().getUid());
+        }
+    }
+
+    @Test
+    void initdbOptionsReachTheCluster() throws Exception {
+        server = TestServers.initialized("segsize", List.of("--wal-segsize=64"));
+        server.start();
+        try (Connection c = server.connection().connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select setting::bigint * 1 from pg_settings where name = 'wal_segment_size'")) {
+            rs.next();
+            assertThat(rs.getLong(1)).isEqualTo(64L * 1024 * 1024);
+        }
+    }
+
+    @Test
+    void failedStartReportsTheServersOwnLogLines() throws Exception {
+        server = TestServers.initialized("badconf", List.of());
+        Files.writeString(server.dataDirectory().resolve("postgresql.auto.conf"), "shared_buffers = 'lots'\n");
+        assertThatThrownBy(server::start)
+                .isInstanceOf(ServerException.class)
+                .hasMessageContaining("server did not start")
+                .satisfies(e -> assertThat(String.join("\n", ((ServerException) e).logTail()))
+                        .contains("shared_buffers"));
+    }
+
+    @Test
+    void logTailFindsTheCollectorsFilesUnderPgdata() throws Exception {
+        server = TestServers.initialized("collector", List.of());
+        Files.writeString(server.dataDirectory().resolve("postgresql.auto.conf"),
+                "logging_collector = on\nlog_destination = 'stderr,jsonlog'\n");
+        server.start();
+        try (Connection c = server.connection().connect(); Statement s = c.createStatement()) {
+            s.execute("do $$ begin raise log 'pgknobs-marker-%', 42; end $$");
+        }
+        assertThat(String.join("\n", server.logTail(50))).contains("pgknobs-marker-42");
+    }
+
+    @Test
+    void killedPostmasterIsNotRunningAndRecoversOnStart() throws Exception {
+        server = TestServers.started("kill");
+        server.kill();
+        assertThat(server.acceptsConnections()).isFalse();
+        server.start();
+        assertThat(server.acceptsConnections()).isTrue();
+    }
+
+    private static String postmasterStart(ManagedServer server) throws Exception {
+        try (Connection c = server.connection().connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select pg_postmaster_start_time()::text")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}
