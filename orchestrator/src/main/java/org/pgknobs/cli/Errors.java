@@ -1,6 +1,7 @@
 package org.pgknobs.cli;
 
 import java.io.PrintWriter;
+import org.pgknobs.BadInputException;
 import org.pgknobs.server.ServerException;
 import picocli.CommandLine;
 

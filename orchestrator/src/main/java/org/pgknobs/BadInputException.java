@@ -1,4 +1,4 @@
-package org.pgknobs.cli;
+package org.pgknobs;
 
 /**
  * Input the user must fix (a file, an option, a setting). Mapped to exit code 2; thrown before anything
