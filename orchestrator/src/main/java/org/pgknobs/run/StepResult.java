@@ -1,0 +1,17 @@
+package org.pgknobs.run;
+
+import java.time.Instant;
+import java.util.Map;
+import org.pgknobs.workload.WorkloadResult;
+
+/**
+ * What one step (one repeat of it) produced; written as {@code step.json} in its directory the moment
+ * it ends, so nothing completed depends on the suite finishing.
+ *
+ * @param seconds   wall-clock seconds per phase of the step: restore, overlay, run, collect...
+ * @param workload  null unless the workload ran
+ */
+public record StepResult(int index, String name, int repeat, StepStatus status, String reason,
+                         Instant started, Instant finished, boolean restarted, int settingsRequested,
+                         int settingsVerified, Map<String, Double> seconds, WorkloadResult workload) {
+}

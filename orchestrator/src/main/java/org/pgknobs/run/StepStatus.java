@@ -1,0 +1,30 @@
+package org.pgknobs.run;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+
+/**
+ * How a step ended. Only {@code done} and {@code rejected} are final: {@code --resume} runs failed,
+ * interrupted and never-started steps again.
+ */
+public enum StepStatus {
+    /** Measured; results on disk. */
+    DONE,
+    /** Ended in an error (server did not start, workload failed); reason and log tail saved. */
+    FAILED,
+    /** A setting was refused by preflight (e.g. not supported by this server build); nothing ran. */
+    REJECTED,
+    /** Not run (an optional step, or the suite stopped before it). */
+    SKIPPED,
+    /** Stopped by Ctrl-C / SIGTERM. */
+    INTERRUPTED;
+
+    @JsonValue
+    public String json() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public boolean isFinal() {
+        return this == DONE || this == REJECTED;
+    }
+}
