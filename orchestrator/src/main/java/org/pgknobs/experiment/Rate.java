@@ -2,7 +2,7 @@ package org.pgknobs.experiment;
 
 import java.util.OptionalDouble;
 
-/** Target transactions per second for the whole run; empty means as fast as possible ("unlimited"). */
+/** Target transaction rate, passed on as BenchBase's {@code <rate>}; empty means as fast as possible ("unlimited"). */
 public record Rate(OptionalDouble perSecond) {
 
     public static Rate unlimited() {
