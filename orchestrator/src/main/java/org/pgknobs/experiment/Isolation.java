@@ -8,7 +8,7 @@ public enum Isolation {
     SERIALIZABLE, REPEATABLE_READ, READ_COMMITTED;
 
     static Optional<Isolation> parse(String text) {
-        String key = text.trim().toUpperCase(Locale.ROOT).replace('-', '_').replace(' ', '_');
+        String key = text.trim().toUpperCase(Locale.ROOT);
         if (key.startsWith("TRANSACTION_")) {
             key = key.substring("TRANSACTION_".length());
         }
