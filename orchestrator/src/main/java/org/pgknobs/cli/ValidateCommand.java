@@ -10,6 +10,9 @@ import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.ExperimentPlan;
+import org.pgknobs.experiment.HostFacts;
+import org.pgknobs.experiment.MachineScaler;
+import org.pgknobs.server.Workspace;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,6 +39,16 @@ final class ValidateCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The plan as a run would print it: sizes scaled to this machine when the profile asks for it. */
+    private static void printPlan(PrintWriter out, Experiment experiment) {
+        MachineScaler.Result scaled = MachineScaler.scale(experiment, HostFacts.detect(Workspace.defaultWorkDir()));
+        out.print(ExperimentPlan.of(scaled.experiment()).summary());
+        if (!scaled.changes().isEmpty()) {
+            out.printf("  scaled to this machine (x%.3f):%n", scaled.factor());
+            scaled.changes().forEach(c -> out.println("    " + c));
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -50,7 +63,7 @@ final class ValidateCommand implements Callable<Integer> {
                 out.printf("%s: ok (%s, %d steps, profiles: %s)%n", file, first.name(), first.steps().size(),
                         first.profiles().isEmpty() ? "none" : String.join(", ", first.profiles().keySet()));
                 if (plan) {
-                    loaded.forEach(e -> out.print(ExperimentPlan.of(e).summary()));
+                    loaded.forEach(e -> printPlan(out, e));
                 }
             } catch (BadInputException e) {
                 invalid++;
