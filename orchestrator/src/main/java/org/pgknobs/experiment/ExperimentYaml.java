@@ -80,7 +80,7 @@ public final class ExperimentYaml {
         out.put("warmup", duration(w.kind() == WorkloadKind.TPCC ? t.warmup() : i.warmup()));
         out.put("warehouses", t.warehouses());
         out.put("terminals", t.terminals());
-        out.put("rate", t.rate().isUnlimited() ? "unlimited" : t.rate().perSecond().getAsDouble());
+        out.put("rate", t.rate().isUnlimited() ? "unlimited" : number(t.rate().perSecond().getAsDouble()));
         out.put("duration", duration(t.duration()));
         out.put("weights", t.weights());
         out.put("isolation", lower(t.isolation()));
@@ -92,6 +92,10 @@ public final class ExperimentYaml {
         out.put("query_seconds", duration(i.querySeconds()));
         out.put("query_rates", i.queryRates());
         return out;
+    }
+
+    private static Object number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < Long.MAX_VALUE ? (Object) (long) v : (Object) v;
     }
 
     private static String duration(Duration d) {

@@ -200,6 +200,14 @@ class ExperimentLoaderTest {
     }
 
     @Test
+    void setAddressesStepsByOneBasedPositionAndRejectsUnknownOnes() throws IOException {
+        String yaml = "name: t\nsteps:\n  - name: baseline\n  - name: x\n    settings: {work_mem: 1MB}\n";
+        assertThat(load(yaml, "steps.2.settings.work_mem=2MB").steps().get(1).settings()).containsEntry("work_mem", "2MB");
+        assertThatThrownBy(() -> load(yaml, "steps.nope.settings.work_mem=2MB"))
+                .hasMessageContaining("no list element 'nope'");
+    }
+
+    @Test
     void badSetValuesNameTheOptionInsteadOfAFileLine() throws IOException {
         assertThatThrownBy(() -> load(MINIMAL, "workload.terminals=zero"))
                 .hasMessageContaining("--set workload.terminals=zero").hasMessageContaining("workload.terminals");
