@@ -63,11 +63,11 @@ final class ExperimentBinder {
     }
 
     static Map<String, Object> settings(YamlTree tree, String path) {
-        MapReader reader = new MapReader(tree, path, List.copyOf(((YamlTree.Mapping) requireMapping(tree, path)).entries().keySet()));
+        YamlTree.Mapping mapping = requireMapping(tree, path);
         Map<String, Object> out = new LinkedHashMap<>();
-        for (Map.Entry<String, YamlTree> e : reader.mapping().entries().entrySet()) {
+        for (Map.Entry<String, YamlTree> e : mapping.entries().entrySet()) {
             String settingPath = path + "." + e.getKey();
-            Origin at = reader.originOf(e.getKey());
+            Origin at = mapping.keyOrigins().get(e.getKey());
             if (!SETTING.matcher(e.getKey()).matches()) {
                 throw Problems.at(at, settingPath, "'" + e.getKey() + "' is not a PostgreSQL setting name",
                         "use the name as in pg_settings, e.g. shared_buffers");
@@ -86,12 +86,12 @@ final class ExperimentBinder {
         return out;
     }
 
-    private static YamlTree requireMapping(YamlTree tree, String path) {
-        if (!(tree instanceof YamlTree.Mapping)) {
+    private static YamlTree.Mapping requireMapping(YamlTree tree, String path) {
+        if (!(tree instanceof YamlTree.Mapping mapping)) {
             throw Problems.at(tree.origin(), path, "expected settings as `name: value` lines, got " + tree.describe(),
                     "e.g. `shared_buffers: 1GB` indented under `" + Values.leaf(path) + ":`");
         }
-        return tree;
+        return mapping;
     }
 
     private static WorkloadSpec workload(Optional<YamlTree> tree) {
