@@ -3,6 +3,7 @@ package org.pgknobs.experiment;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,7 +22,7 @@ public record Experiment(String name, String description, Mode mode, ServerSpec 
     public Experiment {
         steps = List.copyOf(steps);
         profiles = Collections.unmodifiableMap(new LinkedHashMap<>(profiles));
-        includeOptional = Set.copyOf(includeOptional);
+        includeOptional = Collections.unmodifiableSet(new LinkedHashSet<>(includeOptional));
     }
 
     public Experiment withServer(ServerSpec newServer) {

@@ -48,8 +48,9 @@ class ExperimentPlanTest {
     void cumulativeStepsCarryEveryEarlierStepAndTheLaterValueWins() throws IOException {
         ExperimentPlan plan = plan("cumulative");
         assertThat(plan.steps()).extracting(PlannedStep::name).containsExactly("baseline", "small", "probe", "wal", "seg");
-        assertThat(plan.step("baseline").orElseThrow().settings())
-                .containsExactlyEntriesOf(Map.of("shared_buffers", "1GB", "work_mem", "4MB"));
+        Map<String, Object> baseline = plan.step("baseline").orElseThrow().settings();
+        assertThat(baseline.keySet()).containsExactly("shared_buffers", "work_mem");
+        assertThat(baseline.values()).containsExactly("1GB", "4MB");
         assertThat(plan.step("wal").orElseThrow().settings()).containsExactlyInAnyOrderEntriesOf(
                 Map.of("shared_buffers", "8MB", "work_mem", "1MB", "max_wal_size", "32MB"));
         assertThat(plan.step("seg").orElseThrow().settings()).isEqualTo(plan.step("wal").orElseThrow().settings());
