@@ -1,0 +1,42 @@
+package org.pgknobs.experiment;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A validated experiment file, after the chosen profile and {@code --set} overrides were applied.
+ * {@code profiles} keeps every profile's override tree (plain maps) for the record;
+ * {@code scale} is the chosen profile's published machine, if any (see {@link MachineScaler}).
+ */
+public record Experiment(String name, String description, Mode mode, ServerSpec server, WorkloadSpec workload,
+                         DataPolicy data, List<StepSpec> steps, int repeats, Optional<Reference> reference,
+                         Map<String, Object> profiles, Optional<String> profile, Optional<MachineScale> scale,
+                         Set<String> includeOptional, Path source) {
+
+    public Experiment {
+        steps = List.copyOf(steps);
+        profiles = Collections.unmodifiableMap(new LinkedHashMap<>(profiles));
+        includeOptional = Collections.unmodifiableSet(new LinkedHashSet<>(includeOptional));
+    }
+
+    public Experiment withServer(ServerSpec newServer) {
+        return new Experiment(name, description, mode, newServer, workload, data, steps, repeats, reference,
+                profiles, profile, scale, includeOptional, source);
+    }
+
+    public Experiment withSteps(List<StepSpec> newSteps) {
+        return new Experiment(name, description, mode, server, workload, data, newSteps, repeats, reference,
+                profiles, profile, scale, includeOptional, source);
+    }
+
+    public Experiment withRepeats(int newRepeats) {
+        return new Experiment(name, description, mode, server, workload, data, steps, newRepeats, reference,
+                profiles, profile, scale, includeOptional, source);
+    }
+}
