@@ -25,8 +25,12 @@ enum QueryShape {
         this.keyBound = keyBound;
     }
 
+    String sql(int client) {
+        return template.formatted(InsertBenchSchema.table(client));
+    }
+
     PreparedStatement prepare(Connection c, int client) throws SQLException {
-        return c.prepareStatement(template.formatted(InsertBenchSchema.table(client)));
+        return c.prepareStatement(sql(client));
     }
 
     /** Exclusive upper bound of the random start key of a range query. */
