@@ -48,7 +48,7 @@ final class InsertBenchResults {
 
     /** His report style: a rate, the max response time, then the response-time histogram in percent. */
     static String summary(List<PhaseResult> phases) {
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-8s %12s %10s %10s %10s %10s %10s %9s",
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-11s %12s %10s %10s %10s %10s %10s %9s",
                 "phase", "ops/s", "secs", "max_ms", "p50/s", "p99/s", "cpu_us/op", "db_MB"));
         for (String label : ResponseTimeBuckets.LABELS) {
             out.append(String.format(Locale.ROOT, " %6s", label));
@@ -57,7 +57,7 @@ final class InsertBenchResults {
         for (PhaseResult p : phases) {
             Map<String, Object> d = p.details();
             Object cpu = d.get("cpuMicrosPerOp");
-            out.append(String.format(Locale.ROOT, "%-8s %12.1f %10.1f %10.3f %10.0f %10.0f %10s %9.1f",
+            out.append(String.format(Locale.ROOT, "%-11s %12.1f %10.1f %10.3f %10.0f %10.0f %10s %9.1f",
                     p.name(), p.throughput(), p.seconds(), (Double) d.get("maxResponseMs"),
                     (Double) d.get("perSecondP50"), (Double) d.get("perSecondP99"),
                     cpu == null ? "-" : String.format(Locale.ROOT, "%.0f", (Double) cpu),

@@ -287,10 +287,21 @@ public final class InsertBenchWorkload implements Workload {
         Map<String, Object> run(PhaseRecorder rec) throws WorkloadException;
     }
 
-    /** Waits for all tasks; on the first failure cancels the rest and reports the database's own words. */
+    /**
+     * Waits for all tasks. On the first failure cancels the rest (an inserter may be blocked on its deleter's
+     * backlog, so waiting in list order could hang) and reports the database's own words.
+     */
     private static List<Object> await(String phase, List<Future<?>> futures) throws WorkloadException {
-        List<Object> results = new ArrayList<>();
         try {
+            while (!futures.stream().allMatch(Future::isDone)) {
+                for (Future<?> f : futures) {
+                    if (f.isDone()) {
+                        f.get();
+                    }
+                }
+                TimeUnit.MILLISECONDS.sleep(10);
+            }
+            List<Object> results = new ArrayList<>();
             for (Future<?> f : futures) {
                 results.add(f.get());
             }

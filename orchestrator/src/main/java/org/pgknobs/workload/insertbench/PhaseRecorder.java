@@ -112,8 +112,7 @@ final class PhaseRecorder {
         details.put("databaseBytes", databaseBytes);
         details.putAll(extra);
         PhaseResult.Latency latency = requests == 0 ? null : new PhaseResult.Latency(
-                micros.getValueAtPercentile(50) / 1000.0, micros.getValueAtPercentile(95) / 1000.0,
-                micros.getValueAtPercentile(99) / 1000.0, maxNanos / 1e6);
+                percentileMs(50), percentileMs(95), percentileMs(99), maxNanos / 1e6);
         double throughput = seconds > 0 ? ops / seconds : 0;
         // Only successful requests add operations, so goodput and throughput coincide here.
         return new Finished(new PhaseResult(name, throughput, throughput, ops, failed.get(), seconds, latency,
@@ -131,6 +130,11 @@ final class PhaseRecorder {
             out.add(new Sample(name, s, v[0], v[1] / 1e6));
         }
         return out;
+    }
+
+    /** HdrHistogram rounds up to its bucket edge; never report a percentile above the exact maximum. */
+    private double percentileMs(double p) {
+        return Math.min(micros.getValueAtPercentile(p) / 1000.0, maxNanos / 1e6);
     }
 
     /** Nearest-rank percentile of sorted values. */
