@@ -67,6 +67,8 @@ final class InsertDeleteClient {
                 long end = System.nanoTime();
                 if (plan.timed()) {
                     recorder.request(begin, end, n);
+                } else {
+                    recorder.sideRequest("insert", end - begin);
                 }
                 recorder.inserted(n);
                 done += n;
@@ -91,8 +93,10 @@ final class InsertDeleteClient {
             for (int n = toDelete.take(); n != DONE; n = toDelete.take()) {
                 delete.setLong(1, low);
                 delete.setInt(2, n);
+                long begin = System.nanoTime();
                 try (ResultSet rs = delete.executeQuery()) {
                     rs.next();
+                    recorder.sideRequest("delete", System.nanoTime() - begin);
                     recorder.deleted(rs.getLong(1));
                     low = Math.max(low, rs.getLong(2) + 1);
                 }

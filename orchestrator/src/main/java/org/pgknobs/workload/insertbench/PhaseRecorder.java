@@ -27,6 +27,9 @@ final class PhaseRecorder {
     private final ResponseTimeBuckets buckets = new ResponseTimeBuckets();
     private final Histogram micros = new Histogram(3_600_000_000L, 3);
     private final TreeMap<Integer, long[]> perSecond = new TreeMap<>();
+    /** Requests that are not the phase's operations: "insert" (background writes of a query phase), "delete". */
+    private final Map<String, ResponseTimeBuckets> side = new TreeMap<>();
+    private final Map<String, Long> sideMaxNanos = new TreeMap<>();
     private final AtomicLong rowsInserted = new AtomicLong();
     private final AtomicLong rowsDeleted = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
@@ -65,6 +68,12 @@ final class PhaseRecorder {
 
     synchronized long requests() {
         return requests;
+    }
+
+    /** A background request of {@code kind} (not counted as an operation) took {@code nanos}. */
+    synchronized void sideRequest(String kind, long nanos) {
+        side.computeIfAbsent(kind, k -> new ResponseTimeBuckets()).add(nanos);
+        sideMaxNanos.merge(kind, nanos, Math::max);
     }
 
     void inserted(long rows) {
@@ -110,6 +119,11 @@ final class PhaseRecorder {
         details.put("cpuMicrosPerOp", cpuStartMicros < 0 || cpuEndMicros < 0 || ops == 0
                 ? null : (double) (cpuEndMicros - cpuStartMicros) / ops);
         details.put("databaseBytes", databaseBytes);
+        for (Map.Entry<String, ResponseTimeBuckets> e : side.entrySet()) {
+            details.put(e.getKey() + "Requests", e.getValue().total());
+            details.put(e.getKey() + "MaxResponseMs", sideMaxNanos.get(e.getKey()) / 1e6);
+            details.put(e.getKey() + "ResponseTimePct", e.getValue().percentages());
+        }
         details.putAll(extra);
         PhaseResult.Latency latency = requests == 0 ? null : new PhaseResult.Latency(
                 percentileMs(50), percentileMs(95), percentileMs(99), maxNanos / 1e6);

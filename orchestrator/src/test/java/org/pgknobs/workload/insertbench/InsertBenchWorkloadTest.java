@@ -145,6 +145,8 @@ class InsertBenchWorkloadTest {
             int batch = p.equals("l.i1") ? InsertBenchWorkload.I1_BATCH : InsertBenchWorkload.I2_BATCH;
             assertThat(r.details()).containsEntry("rowsPerTransaction", batch);
             assertThat(r.details().get("requests")).isEqualTo(CLIENTS * perClient / batch);
+            assertThat(r.details().get("deleteRequests")).as("one delete per insert batch").isEqualTo(CLIENTS * perClient / batch);
+            assertThat(r.details()).containsKey("deleteResponseTimePct").doesNotContainKey("insertRequests");
             for (int c = 1; c <= CLIENTS; c++) {
                 long[] before = tables.get("start " + p + "/pi" + c);
                 long[] after = tables.get("end " + p + "/pi" + c);
@@ -171,6 +173,7 @@ class InsertBenchWorkloadTest {
                 assertThat(q.completed()).as("queries").isPositive();
                 assertThat(q.details()).containsEntry("queryKind", kind.equals("qr") ? "range" : "point");
                 assertThat((Long) q.details().get("rowsInserted")).isEqualTo((Long) q.details().get("rowsDeleted"));
+                assertThat((Long) q.details().get("insertRequests")).isPositive();
                 assertThat((Double) q.details().get("rowsFetchedPerQuery")).isPositive().isLessThanOrEqualTo(10.0);
             }
         }
