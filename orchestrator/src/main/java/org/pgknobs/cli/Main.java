@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
                 + "run a workload, collect pg_stat_* alongside, compare.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            InsertBenchCommand.class,
         })
 public final class Main implements Runnable {
 
