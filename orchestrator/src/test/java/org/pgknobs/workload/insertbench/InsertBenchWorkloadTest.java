@@ -1,6 +1,7 @@
 package org.pgknobs.workload.insertbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,6 +27,7 @@ import org.pgknobs.testing.TestServers;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
+import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
 
 /**
@@ -219,6 +221,16 @@ class InsertBenchWorkloadTest {
         List<String> summary = Files.readAllLines(outDir.resolve(InsertBenchResults.SUMMARY_TXT));
         assertThat(summary).hasSize(1 + result.phases().size());
         assertThat(summary.get(summary.size() - 1)).startsWith("qp" + ABSURD_RATE).contains("MISSED");
+    }
+
+    @Test
+    void aServerThatRefusesTheLoginFailsTheLoadWithTheServersReason() {
+        ConnectionInfo good = server.connection();
+        ConnectionInfo wrong = new ConnectionInfo(good.host(), good.port(), good.database(), good.user(), "not-the-password");
+        assertThatThrownBy(() -> new InsertBenchWorkload(CONFIG).load(wrong, ProgressListener.NONE))
+                .isInstanceOf(WorkloadException.class)
+                .hasMessageContaining("cannot create database ib")
+                .hasMessageContaining("password authentication failed");
     }
 
     private PhaseResult phase(String name) {
