@@ -81,6 +81,7 @@ final class InsertBenchCommand implements Callable<Integer> {
         var err = spec.commandLine().getErr();
         var stdout = spec.commandLine().getOut();
         stdout.println("insertbench " + config + " -> " + outDir.toAbsolutePath());
+        stdout.flush();
         try {
             if (host != null) {
                 run(workload, external(), outDir);
@@ -102,6 +103,7 @@ final class InsertBenchCommand implements Callable<Integer> {
             return Main.RUN_FAILED;
         }
         stdout.print(Files.readString(outDir.resolve("insertbench.summary.txt")));
+        stdout.flush();
         return Main.OK;
     }
 
