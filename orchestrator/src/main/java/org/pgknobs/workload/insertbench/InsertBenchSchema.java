@@ -58,14 +58,13 @@ final class InsertBenchSchema {
     }
 
     /**
-     * Deletes the {@code ?2} oldest rows at or above id {@code ?1} and returns how many went and the
-     * largest id deleted. iibench deletes an id range from min(transactionid); selecting by LIMIT keeps the
-     * count exact even where the sequence left gaps.
+     * Deletes the {@code ?2} oldest rows at or above id {@code ?1} (the current minimum) and returns how many
+     * went. iibench.py deletes the id range [min, min + n); selecting by LIMIT keeps the count exact where
+     * the sequence cache left gaps, with the same range predicate for the planner to estimate.
      */
     static String deleteOldest(int client) {
         String t = table(client);
         return "with d as (delete from " + t + " where transactionid in (select transactionid from " + t
-                + " where transactionid >= ? order by transactionid limit ?) returning transactionid) "
-                + "select count(*), coalesce(max(transactionid), -1) from d";
+                + " where transactionid >= ? order by transactionid limit ?) returning 1) select count(*) from d";
     }
 }

@@ -198,7 +198,7 @@ public final class InsertBenchWorkload implements Workload {
                 for (int client = 1; client <= config.clients(); client++) {
                     int c = client;
                     tasks.add(() -> {
-                        try (Connection conn = db.connect(); Statement s = conn.createStatement()) {
+                        try (Connection conn = Sessions.open(db); Statement s = conn.createStatement()) {
                             List<InsertBenchSchema.Index> all = InsertBenchSchema.SECONDARY_INDEXES;
                             for (int i = 0; i < all.size(); i++) {
                                 long begin = System.nanoTime();

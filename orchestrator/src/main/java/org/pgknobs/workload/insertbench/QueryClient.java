@@ -38,7 +38,7 @@ final class QueryClient {
 
     /** Runs until stopped; returns the rows fetched (10 per query when the table is big enough). */
     Long query() throws SQLException {
-        try (Connection c = db.connect()) {
+        try (Connection c = Sessions.open(db)) {
             Map<QueryShape, PreparedStatement> prepared = new EnumMap<>(QueryShape.class);
             for (QueryShape shape : QueryShape.values()) {
                 prepared.put(shape, shape.prepare(c, client));
