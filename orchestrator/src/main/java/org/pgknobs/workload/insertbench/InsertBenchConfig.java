@@ -34,7 +34,7 @@ public record InsertBenchConfig(int clients, long initialRows, long i1Rows, long
     public static final List<Integer> DEFAULT_RATES = List.of(100, 500, 1000);
 
     /**
-     * Fits a 2-core machine: about 5 minutes per run, ~0.5 GB of tables and indexes, so the data stays
+     * Fits a 2-core machine: 5-7 minutes per run, ~0.5 GB of tables and indexes, so the data stays
      * cached as in his "cached" setup.
      */
     public static InsertBenchConfig defaults() {
