@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             ValidateCommand.class,
+            InsertBenchCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,80 @@
+package org.pgknobs.workload.insertbench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.pgknobs.workload.PhaseResult;
+
+/**
+ * Writes a run's files: {@value #PHASES_JSON} (the data), {@value #SAMPLES_CSV} (per-second series) and
+ * {@value #SUMMARY_TXT} (one line per phase, a rendering of the JSON).
+ */
+final class InsertBenchResults {
+
+    static final String PHASES_JSON = "insertbench.phases.json";
+    static final String SAMPLES_CSV = "insertbench.samples.csv";
+    static final String SUMMARY_TXT = "insertbench.summary.txt";
+
+    private InsertBenchResults() {
+    }
+
+    static void write(Path outDir, InsertBenchConfig config, List<PhaseResult> phases,
+                      List<PhaseRecorder.Sample> samples) throws IOException {
+        Files.createDirectories(outDir);
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("kind", InsertBenchWorkload.KIND);
+        doc.put("driver", InsertBenchWorkload.DRIVER);
+        doc.put("database", InsertBenchWorkload.DATABASE);
+        doc.put("config", config);
+        doc.put("responseTimeBuckets", ResponseTimeBuckets.LABELS);
+        doc.put("phases", phases);
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(outDir.resolve(PHASES_JSON).toFile(), doc);
+
+        try (Writer w = Files.newBufferedWriter(outDir.resolve(SAMPLES_CSV))) {
+            w.write("phase,second,ops,max_ms\n");
+            for (PhaseRecorder.Sample s : samples) {
+                w.write(String.format(Locale.ROOT, "%s,%d,%d,%.3f%n", s.phase(), s.second(), s.ops(), s.maxMs()));
+            }
+        }
+        Files.writeString(outDir.resolve(SUMMARY_TXT), summary(phases));
+    }
+
+    /** His report style: a rate, the max response time, then the response-time histogram in percent. */
+    static String summary(List<PhaseResult> phases) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-11s %12s %10s %10s %10s %10s %10s %9s",
+                "phase", "ops/s", "secs", "max_ms", "p50/s", "p99/s", "cpu_us/op", "db_MB"));
+        for (String label : ResponseTimeBuckets.LABELS) {
+            out.append(String.format(Locale.ROOT, " %6s", label));
+        }
+        out.append("  target\n");
+        for (PhaseResult p : phases) {
+            Map<String, Object> d = p.details();
+            Object cpu = d.get("cpuMicrosPerOp");
+            out.append(String.format(Locale.ROOT, "%-11s %12.1f %10.1f %10.3f %10.0f %10.0f %10s %9.1f",
+                    p.name(), p.throughput(), p.seconds(), (Double) d.get("maxResponseMs"),
+                    (Double) d.get("perSecondP50"), (Double) d.get("perSecondP99"),
+                    cpu == null ? "-" : String.format(Locale.ROOT, "%.0f", (Double) cpu),
+                    ((Number) d.get("databaseBytes")).longValue() / 1048576.0));
+            @SuppressWarnings("unchecked")
+            Map<String, Double> pct = (Map<String, Double>) d.get("responseTimePct");
+            for (String label : ResponseTimeBuckets.LABELS) {
+                out.append(String.format(Locale.ROOT, " %6.2f", pct.get(label)));
+            }
+            if (d.containsKey("targetRateMet")) {
+                out.append(String.format(Locale.ROOT, "  %s %.1f/%d rows/s per client",
+                        Boolean.TRUE.equals(d.get("targetRateMet")) ? "met" : "MISSED",
+                        (Double) d.get("achievedInsertRowsPerSecondPerClient"),
+                        (Integer) d.get("targetInsertRowsPerSecondPerClient")));
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+}
