@@ -1,0 +1,105 @@
+package org.pgknobs.overlay;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.pgknobs.BadInputException;
+import org.pgknobs.server.ExternalServer;
+import org.pgknobs.server.Server;
+
+/**
+ * Applies a complete settings map to a server: preflight, {@code ALTER SYSTEM RESET ALL}, one
+ * {@code ALTER SYSTEM SET} per setting, reload, restart only when pg_settings shows pending_restart,
+ * then verify that every requested value is in effect. Each apply starts from the server's defaults,
+ * so one overlay never leaks into the next.
+ */
+public final class OverlayEngine {
+
+    private final boolean allowAlterSystemOnExternal;
+
+    /** @param allowAlterSystemOnExternal the user's {@code --allow-alter-system}; managed servers are always ours to change */
+    public OverlayEngine(boolean allowAlterSystemOnExternal) {
+        this.allowAlterSystemOnExternal = allowAlterSystemOnExternal;
+    }
+
+    /** Refuses (bad input, nothing done) when the server is external and the user did not allow ALTER SYSTEM. */
+    public void checkAllowed(Server server) {
+        if (server instanceof ExternalServer && !allowAlterSystemOnExternal) {
+            throw new BadInputException("refusing to change the configuration of " + server.describe()
+                    + ": pgknobs runs ALTER SYSTEM on a server it does not own only with --allow-alter-system "
+                    + "(it then records postgresql.auto.conf first and restores it at the end)");
+        }
+    }
+
+    /** Only checks the map against the server; throws {@link OverlayRejectedException} listing every problem. */
+    public SettingsCatalog preflight(Server server, Map<String, ?> settings) {
+        try {
+            SettingsCatalog catalog = AlterSystem.catalog(server);
+            Preflight.require(catalog, settings, server.describe());
+            return catalog;
+        } catch (SQLException e) {
+            throw new OverlayException("cannot read pg_settings from " + server.describe() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param settings ordered name → value (YAML scalars: String, Integer, Long, Double, Boolean)
+     * @throws OverlayRejectedException preflight failed; the server was not touched
+     * @throws OverlayVerificationException a setting is not in effect after reload/restart
+     * @throws OverlayException the server refused a statement or could not be reached
+     */
+    public OverlayResult apply(Server server, Map<String, ?> settings) {
+        long start = System.nanoTime();
+        checkAllowed(server);
+        SettingsCatalog catalog = preflight(server, settings);
+        String step = "ALTER SYSTEM RESET ALL";
+        try {
+            try (Connection c = server.connection().connect()) {
+                AlterSystem.resetAll(c);
+                for (Map.Entry<String, ?> e : settings.entrySet()) {
+                    String name = catalog.get(e.getKey()).name();
+                    step = "ALTER SYSTEM SET " + name + " = " + SettingValue.text(e.getValue());
+                    AlterSystem.set(c, name, SettingValue.text(e.getValue()));
+                }
+            }
+            step = "pg_reload_conf()";
+            AlterSystem.reload(server);
+            SettingsCatalog reloaded = AlterSystem.catalog(server);
+            List<String> pending = reloaded.pendingRestart();
+            SettingsCatalog effective = reloaded;
+            if (!pending.isEmpty()) {
+                step = "restart for " + String.join(", ", pending);
+                server.restart();
+                effective = AlterSystem.catalog(server);
+            }
+            OverlayResult result = verify(settings, effective, pending, !pending.isEmpty(),
+                    Duration.ofNanos(System.nanoTime() - start));
+            if (!result.allVerified()) {
+                throw new OverlayVerificationException(result);
+            }
+            return result;
+        } catch (SQLException e) {
+            throw new OverlayException(step + " failed on " + server.describe() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static OverlayResult verify(Map<String, ?> settings, SettingsCatalog effective, List<String> pending,
+                                        boolean restarted, Duration took) {
+        List<AppliedSetting> applied = new ArrayList<>();
+        for (Map.Entry<String, ?> e : settings.entrySet()) {
+            Setting now = effective.get(e.getKey());
+            boolean verified;
+            try {
+                verified = SettingValue.parse(now, e.getValue()).matches(SettingValue.effective(now));
+            } catch (InvalidValueException ex) {
+                verified = false;
+            }
+            applied.add(new AppliedSetting(now.name(), SettingValue.text(e.getValue()), now.setting(), now.unit(),
+                    now.context(), now.source(), verified, pending.contains(now.name())));
+        }
+        return new OverlayResult(applied, restarted, took);
+    }
+}
