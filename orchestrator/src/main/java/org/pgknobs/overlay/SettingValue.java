@@ -42,7 +42,8 @@ public record SettingValue(String vartype, String text, Double number) {
             double d = ((Number) raw).doubleValue();
             return Double.isFinite(d) ? new BigDecimal(Double.toString(d)).stripTrailingZeros().toString().replace("E+", "e+").replace("E-", "e-") : Double.toString(d);
         }
-        return raw.toString().strip();
+        // Strings keep their blanks: log_line_prefix = '%m [%p] ' ends in a meaningful space.
+        return raw.toString();
     }
 
     /** Parses a requested value for {@code meta} as guc.c would; throws with PostgreSQL's own reasons and hints. */
@@ -257,7 +258,7 @@ public record SettingValue(String vartype, String text, Double number) {
     /** Lists compare element-wise regardless of the blanks around commas ("stderr, jsonlog" = "stderr,jsonlog"). */
     private static String normalizeString(String value) {
         if (!value.contains(",")) {
-            return value.strip();
+            return value;
         }
         return Arrays.stream(value.split(",")).map(String::strip).collect(Collectors.joining(","));
     }
