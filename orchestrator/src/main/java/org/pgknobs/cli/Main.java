@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
                 + "run a workload, collect pg_stat_* alongside, compare.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            ServerCommand.class,
+            ApplyCommand.class,
         })
 public final class Main implements Runnable {
 
