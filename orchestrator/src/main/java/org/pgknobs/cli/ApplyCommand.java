@@ -109,6 +109,10 @@ public final class ApplyCommand implements Callable<Integer> {
             err.println("pgknobs: " + e.getMessage());
             server.logTail(20).forEach(l -> err.println("    " + l));
             return Main.RUN_FAILED;
+        } finally {
+            // picocli's writers do not autoflush on print(); main() calls System.exit right after.
+            out.flush();
+            err.flush();
         }
     }
 
