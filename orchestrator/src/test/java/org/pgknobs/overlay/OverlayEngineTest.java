@@ -132,6 +132,39 @@ class OverlayEngineTest {
         assertThat(query("SELECT count(*) FROM pg_class WHERE relname = 'victim'")).isEqualTo(1L);
     }
 
+    /** Differential check of the normalizer: what PostgreSQL itself makes of each spelling, via set_config. */
+    @Test
+    void normalizerAgreesWithPostgresOnUnitsRoundingAndSpellings() throws Exception {
+        SettingsCatalog catalog;
+        try (Connection c = server.connection().connect()) {
+            catalog = SettingsCatalog.read(c);
+        }
+        List<List<String>> cases = List.of(
+                List.of("work_mem", "64.5kB"), List.of("work_mem", "65.5kB"), List.of("work_mem", "8 MB"),
+                List.of("work_mem", "1.5MB"), List.of("work_mem", "0x100"), List.of("work_mem", "1e3"),
+                List.of("temp_buffers", "804kB"), List.of("temp_buffers", "812kB"), List.of("temp_buffers", "1GB"),
+                List.of("statement_timeout", "1.5s"), List.of("statement_timeout", "2min"), List.of("statement_timeout", "1500us"),
+                List.of("statement_timeout", "0.5d"), List.of("random_page_cost", "1e300"), List.of("random_page_cost", "0.123456789"),
+                List.of("vacuum_cost_delay", "1500us"), List.of("vacuum_cost_delay", "0.05s"), List.of("vacuum_cost_delay", "2.5"),
+                List.of("enable_seqscan", "Of"), List.of("enable_seqscan", "YES"), List.of("synchronous_commit", "true"),
+                List.of("log_min_duration_statement", "-1"), List.of("search_path", "public, pg_catalog"));
+        for (List<String> kase : cases) {
+            String name = kase.get(0);
+            String value = kase.get(1);
+            Setting afterSet;
+            try (Connection c = server.connection().connect()) {
+                try (var ps = c.prepareStatement("SELECT set_config(?, ?, false)")) {
+                    ps.setString(1, name);
+                    ps.setString(2, value);
+                    ps.execute();
+                }
+                afterSet = SettingsCatalog.read(c).get(name);
+            }
+            assertThat(SettingValue.parse(catalog.get(name), value).matches(SettingValue.effective(afterSet)))
+                    .as("%s = '%s': PostgreSQL shows %s", name, value, afterSet.displayValue()).isTrue();
+        }
+    }
+
     private static Map<String, Object> ordered(Object... kv) {
         Map<String, Object> m = new LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
