@@ -39,6 +39,10 @@ public final class OverlayEngine {
         try {
             SettingsCatalog catalog = AlterSystem.catalog(server);
             Preflight.require(catalog, settings, server.describe());
+            List<Problem> restartProblems = restartWithoutCommand(server, catalog, settings);
+            if (!restartProblems.isEmpty()) {
+                throw new OverlayRejectedException("settings need a restart of " + server.describe(), restartProblems);
+            }
             return catalog;
         } catch (SQLException e) {
             throw new OverlayException("cannot read pg_settings from " + server.describe() + ": " + e.getMessage(), e);
@@ -84,6 +88,30 @@ public final class OverlayEngine {
         } catch (SQLException e) {
             throw new OverlayException(step + " failed on " + server.describe() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * An external server without --restart-cmd cannot take a new postmaster-context value; find that out
+     * before ALTER SYSTEM rather than leave it with a pending restart.
+     */
+    private static List<Problem> restartWithoutCommand(Server server, SettingsCatalog catalog, Map<String, ?> settings) {
+        if (!(server instanceof ExternalServer ext) || ext.restartCommand().isPresent()) {
+            return List.of();
+        }
+        List<Problem> problems = new ArrayList<>();
+        for (Map.Entry<String, ?> e : settings.entrySet()) {
+            Setting now = catalog.get(e.getKey());
+            try {
+                if (now.isRestartOnly() && !SettingValue.parse(now, e.getValue()).matches(SettingValue.effective(now))) {
+                    problems.add(new Problem(now.name(), "takes effect only after a server restart (context postmaster), "
+                            + "but no --restart-cmd was given for the external server; add e.g. "
+                            + "--restart-cmd \"systemctl restart postgresql\""));
+                }
+            } catch (InvalidValueException ex) {
+                // already reported by Preflight
+            }
+        }
+        return problems;
     }
 
     private static OverlayResult verify(Map<String, ?> settings, SettingsCatalog effective, List<String> pending,

@@ -85,6 +85,20 @@ class ExternalServerOverlayTest {
         assertThat(AutoConfState.capture(external)).isEqualTo(before);
     }
 
+    @Test
+    void restartOnlySettingIsRejectedUpFrontWhenNoRestartCommandWasGiven() throws Exception {
+        ExternalServer noRestart = new ExternalServer(target.connection(), Optional.empty(), Server.DEFAULT_TIMEOUT);
+        String autoConfBefore = autoConf();
+
+        assertThatThrownBy(() -> new OverlayEngine(true).apply(noRestart, Map.of("shared_buffers", "16MB", "work_mem", "5MB")))
+                .isInstanceOf(OverlayRejectedException.class)
+                .hasMessageContaining("shared_buffers: takes effect only after a server restart")
+                .hasMessageContaining("--restart-cmd");
+
+        assertThat(autoConf()).isEqualTo(autoConfBefore);
+        assertThat(show("work_mem")).isEqualTo("3MB");
+    }
+
     private static String autoConf() throws Exception {
         return Files.readString(target.dataDirectory().resolve("postgresql.auto.conf"));
     }
