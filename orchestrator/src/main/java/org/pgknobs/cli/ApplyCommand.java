@@ -76,12 +76,22 @@ public final class ApplyCommand implements Callable<Integer> {
         });
         Thread hook = new Thread(restore, "pgknobs-apply-restore");
         Runtime.getRuntime().addShutdownHook(hook);
+        int code;
         try {
-            return applyAndPrint(server, engine, file);
+            code = applyAndPrint(server, engine, file);
         } finally {
-            restore.run();
+            try {
+                restore.run();
+            } catch (RuntimeException e) {
+                // Say so loudly but do not hide why the apply itself failed, if it did.
+                err.println("pgknobs: could not restore postgresql.auto.conf of " + server.describe() + ": " + e.getMessage()
+                        + "\n  it held: " + before.entries());
+                err.flush();
+                code = Main.RUN_FAILED;
+            }
             removeHook(hook);
         }
+        return code;
     }
 
     private int applyAndPrint(Server server, OverlayEngine engine, SettingsFile file) {

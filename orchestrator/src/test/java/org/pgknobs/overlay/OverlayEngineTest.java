@@ -143,8 +143,8 @@ class OverlayEngineTest {
                 List.of("work_mem", "64.5kB"), List.of("work_mem", "65.5kB"), List.of("work_mem", "8 MB"),
                 List.of("work_mem", "1.5MB"), List.of("work_mem", "0x100"), List.of("work_mem", "1e3"),
                 List.of("temp_buffers", "804kB"), List.of("temp_buffers", "812kB"), List.of("temp_buffers", "1GB"),
-                List.of("statement_timeout", "1.5s"), List.of("statement_timeout", "2min"), List.of("statement_timeout", "1500us"),
-                List.of("statement_timeout", "0.5d"), List.of("random_page_cost", "1e300"), List.of("random_page_cost", "0.123456789"),
+                List.of("lock_timeout", "1.5s"), List.of("lock_timeout", "2min"), List.of("lock_timeout", "1500us"),
+                List.of("lock_timeout", "0.5d"), List.of("random_page_cost", "1e300"), List.of("random_page_cost", "0.123456789"),
                 List.of("vacuum_cost_delay", "1500us"), List.of("vacuum_cost_delay", "0.05s"), List.of("vacuum_cost_delay", "2.5"),
                 List.of("enable_seqscan", "Of"), List.of("enable_seqscan", "YES"), List.of("synchronous_commit", "true"),
                 List.of("log_min_duration_statement", "-1"), List.of("search_path", "public, pg_catalog"));
