@@ -119,7 +119,19 @@ public record SettingValue(String vartype, String text, Double number) {
         }
     }
 
+    /**
+     * Spellings PostgreSQL accepts but shows under another name (hidden entries of its enum tables), so
+     * that e.g. wal_compression=on verifies against the "pglz" pg_settings shows.
+     */
+    private static final java.util.Map<String, java.util.Map<String, String>> ENUM_ALIASES = java.util.Map.of(
+            "wal_compression", java.util.Map.of("on", "pglz", "true", "pglz", "yes", "pglz", "1", "pglz"),
+            "wal_level", java.util.Map.of("archive", "replica", "hot_standby", "replica"));
+
     private static SettingValue parseEnum(Setting meta, String value) throws InvalidValueException {
+        String alias = ENUM_ALIASES.getOrDefault(meta.name(), java.util.Map.of()).get(value.toLowerCase(Locale.ROOT));
+        if (alias != null && meta.enumvals().contains(alias)) {
+            return new SettingValue("enum", alias, null);
+        }
         for (String allowed : meta.enumvals()) {
             if (allowed.equalsIgnoreCase(value)) {
                 return new SettingValue("enum", allowed, null);

@@ -147,6 +147,7 @@ class OverlayEngineTest {
                 List.of("lock_timeout", "0.5d"), List.of("random_page_cost", "1e300"), List.of("random_page_cost", "0.123456789"),
                 List.of("vacuum_cost_delay", "1500us"), List.of("vacuum_cost_delay", "0.05s"), List.of("vacuum_cost_delay", "2.5"),
                 List.of("enable_seqscan", "Of"), List.of("enable_seqscan", "YES"), List.of("synchronous_commit", "true"),
+                List.of("wal_compression", "on"), List.of("wal_compression", "YES"), List.of("wal_compression", "false"),
                 List.of("log_min_duration_statement", "-1"), List.of("search_path", "public, pg_catalog"));
         for (List<String> kase : cases) {
             String name = kase.get(0);

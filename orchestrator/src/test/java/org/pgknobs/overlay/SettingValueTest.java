@@ -129,7 +129,9 @@ class SettingValueTest {
     @Test
     void enumsAreCaseInsensitiveAndRejectionsListTheAcceptedValues() throws Exception {
         assertThat(parse(WAL_COMPRESSION, "PGLZ").text()).isEqualTo("pglz");
-        assertThat(parse(WAL_COMPRESSION, Boolean.TRUE).text()).isEqualTo("on");
+        assertThat(parse(WAL_COMPRESSION, Boolean.FALSE).text()).isEqualTo("off");
+        assertThat(sameAsShown(WAL_COMPRESSION, "on", "pglz")).as("PostgreSQL shows wal_compression=on as pglz").isTrue();
+        assertThat(sameAsShown(WAL_COMPRESSION, Boolean.TRUE, "pglz")).isTrue();
         assertThatThrownBy(() -> parse(WAL_COMPRESSION, "lz4")).hasMessageContaining("accepted values: pglz, on, off");
     }
 
