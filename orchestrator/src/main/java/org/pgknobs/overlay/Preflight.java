@@ -46,7 +46,12 @@ public final class Preflight {
                 continue;
             }
             try {
-                SettingValue.parse(s, e.getValue());
+                SettingValue requested = SettingValue.parse(s, e.getValue());
+                if ("command line".equals(s.source()) && !requested.matches(SettingValue.effective(s))) {
+                    problems.add(new Problem(name, "is set on the postgres command line (" + s.displayValue()
+                            + "), which overrides ALTER SYSTEM; pgknobs sets port and listen_addresses itself for "
+                            + "servers it starts"));
+                }
             } catch (InvalidValueException ex) {
                 problems.add(new Problem(name, ex.getMessage() + buildOptionHint(s, e.getValue())));
             }

@@ -34,6 +34,8 @@ class ExternalServerOverlayTest {
         target = TestServers.started("external");
         sql("ALTER SYSTEM SET work_mem = '3MB'");
         sql("ALTER SYSTEM SET log_min_duration_statement = 250");
+        sql("ALTER SYSTEM SET log_line_prefix = '%m [%p] it''s '");
+        sql("ALTER SYSTEM SET \"pgknobs_test.marker\" = 'kept'");
         sql("SELECT pg_reload_conf()");
         external = new ExternalServer(target.connection(), Optional.of(restartCommand(target)), Server.DEFAULT_TIMEOUT);
     }
@@ -66,7 +68,7 @@ class ExternalServerOverlayTest {
     void capturedAutoConfIsRestoredAfterAnOverlayThatRestartedTheServer() throws Exception {
         AutoConfState before = AutoConfState.capture(external);
         assertThat(before.entries()).extracting(AutoConfState.Entry::name)
-                .containsExactly("work_mem", "log_min_duration_statement");
+                .containsExactly("work_mem", "log_min_duration_statement", "log_line_prefix", "pgknobs_test.marker");
         Map<String, Object> overlay = new LinkedHashMap<>();
         overlay.put("shared_buffers", "16MB");
         overlay.put("work_mem", "64MB");
@@ -82,6 +84,8 @@ class ExternalServerOverlayTest {
         assertThat(show("work_mem")).isEqualTo("3MB");
         assertThat(show("log_min_duration_statement")).isEqualTo("250ms");
         assertThat(show("shared_buffers")).isEqualTo("128MB");
+        assertThat(show("log_line_prefix")).isEqualTo("%m [%p] it's ");
+        assertThat(show("pgknobs_test.marker")).isEqualTo("kept");
         assertThat(AutoConfState.capture(external)).isEqualTo(before);
     }
 

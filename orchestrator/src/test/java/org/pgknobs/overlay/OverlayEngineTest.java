@@ -123,6 +123,13 @@ class OverlayEngineTest {
     }
 
     @Test
+    void settingsFixedOnThePostgresCommandLineAreRejectedBecauseAlterSystemCannotWin() {
+        assertThatThrownBy(() -> engine.apply(server, ordered("listen_addresses", "*")))
+                .isInstanceOf(OverlayRejectedException.class)
+                .hasMessageContaining("listen_addresses: is set on the postgres command line (127.0.0.1)");
+    }
+
+    @Test
     void quotesValuesAsDataSoSqlInAValueIsNeverExecuted() throws Exception {
         String hostile = "%m [%p] it's; DROP TABLE victim; -- ";
         query("CREATE TABLE IF NOT EXISTS victim ()");
