@@ -4,6 +4,8 @@ import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -123,12 +125,12 @@ public record SettingValue(String vartype, String text, Double number) {
      * Spellings PostgreSQL accepts but shows under another name (hidden entries of its enum tables), so
      * that e.g. wal_compression=on verifies against the "pglz" pg_settings shows.
      */
-    private static final java.util.Map<String, java.util.Map<String, String>> ENUM_ALIASES = java.util.Map.of(
-            "wal_compression", java.util.Map.of("on", "pglz", "true", "pglz", "yes", "pglz", "1", "pglz"),
-            "wal_level", java.util.Map.of("archive", "replica", "hot_standby", "replica"));
+    private static final Map<String, Map<String, String>> ENUM_ALIASES = Map.of(
+            "wal_compression", Map.of("on", "pglz", "true", "pglz", "yes", "pglz", "1", "pglz"),
+            "wal_level", Map.of("archive", "replica", "hot_standby", "replica"));
 
     private static SettingValue parseEnum(Setting meta, String value) throws InvalidValueException {
-        String alias = ENUM_ALIASES.getOrDefault(meta.name(), java.util.Map.of()).get(value.toLowerCase(Locale.ROOT));
+        String alias = ENUM_ALIASES.getOrDefault(meta.name(), Map.of()).get(value.toLowerCase(Locale.ROOT));
         if (alias != null && meta.enumvals().contains(alias)) {
             return new SettingValue("enum", alias, null);
         }
@@ -226,13 +228,13 @@ public record SettingValue(String vartype, String text, Double number) {
         return cvalue;
     }
 
-    private static java.util.Optional<String> unitHint(Setting meta) {
+    private static Optional<String> unitHint(Setting meta) {
         if (meta.unit() == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Matcher m = UNIT_SIZE.matcher(meta.unit());
         boolean memory = m.matches() && MEMORY_UNITS.contains(m.group(2));
-        return java.util.Optional.of(memory ? MEMORY_HINT : TIME_HINT);
+        return Optional.of(memory ? MEMORY_HINT : TIME_HINT);
     }
 
     private record IntPrefix(double value, int end) {

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
@@ -32,7 +33,7 @@ public final class SettingsCatalog {
         String sql = "SELECT name, setting, unit, vartype, context, enumvals, min_val, max_val, pending_restart, source "
                 + "FROM pg_settings ORDER BY name";
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            List<Setting> rows = new java.util.ArrayList<>();
+            List<Setting> rows = new ArrayList<>();
             while (rs.next()) {
                 Array enums = rs.getArray("enumvals");
                 List<String> enumvals = enums == null ? List.of() : Arrays.asList((String[]) enums.getArray());
