@@ -74,7 +74,10 @@ public final class ApplyCommand implements Callable<Integer> {
                     + " entries" + (restarted ? ", restarted" : "") + ")");
             err.flush();
         });
-        Thread hook = new Thread(restore, "pgknobs-apply-restore");
+        Thread hook = new Thread(() -> {
+            engine.cancel();
+            restore.run();
+        }, "pgknobs-apply-restore");
         Runtime.getRuntime().addShutdownHook(hook);
         int code;
         try {

@@ -19,6 +19,9 @@ import org.pgknobs.server.Server;
 public final class OverlayEngine {
 
     private final boolean allowAlterSystemOnExternal;
+    /** Guards the ALTER SYSTEM statements, so {@link #cancel()} can wait for the one in flight. */
+    private final Object statements = new Object();
+    private volatile boolean cancelled;
 
     /** @param allowAlterSystemOnExternal the user's {@code --allow-alter-system}; managed servers are always ours to change */
     public OverlayEngine(boolean allowAlterSystemOnExternal) {
@@ -31,6 +34,23 @@ public final class OverlayEngine {
             throw new BadInputException("refusing to change the configuration of " + server.describe()
                     + ": pgknobs runs ALTER SYSTEM on a server it does not own only with --allow-alter-system "
                     + "(it then records postgresql.auto.conf first and restores it at the end)");
+        }
+    }
+
+    /**
+     * Stops this engine for good (e.g. on Ctrl-C): waits for an ALTER SYSTEM in flight, after which no
+     * further statement is sent, so a restore that follows is not overwritten by a late SET.
+     */
+    public void cancel() {
+        cancelled = true;
+        synchronized (statements) {
+            // nothing: entering proves no statement is running, and the flag stops the next one
+        }
+    }
+
+    private void checkNotCancelled() {
+        if (cancelled) {
+            throw new OverlayException("interrupted: the overlay was cancelled before it was complete");
         }
     }
 
@@ -62,11 +82,17 @@ public final class OverlayEngine {
         String step = "ALTER SYSTEM RESET ALL";
         try {
             try (Connection c = server.connection().connect()) {
-                AlterSystem.resetAll(c);
+                synchronized (statements) {
+                    checkNotCancelled();
+                    AlterSystem.resetAll(c);
+                }
                 for (Map.Entry<String, ?> e : settings.entrySet()) {
                     String name = catalog.get(e.getKey()).name();
                     step = "ALTER SYSTEM SET " + name + " = " + SettingValue.text(e.getValue());
-                    AlterSystem.set(c, name, SettingValue.text(e.getValue()));
+                    synchronized (statements) {
+                        checkNotCancelled();
+                        AlterSystem.set(c, name, SettingValue.text(e.getValue()));
+                    }
                 }
             }
             step = "pg_reload_conf()";

@@ -130,6 +130,18 @@ class OverlayEngineTest {
     }
 
     @Test
+    void aCancelledEngineSendsNoFurtherAlterSystem() throws Exception {
+        engine.apply(server, ordered("work_mem", "1MB"));
+        String autoConfBefore = Files.readString(server.dataDirectory().resolve("postgresql.auto.conf"));
+        OverlayEngine cancelled = new OverlayEngine(false);
+        cancelled.cancel();
+
+        assertThatThrownBy(() -> cancelled.apply(server, ordered("work_mem", "2MB")))
+                .isInstanceOf(OverlayException.class).hasMessageContaining("cancelled");
+        assertThat(Files.readString(server.dataDirectory().resolve("postgresql.auto.conf"))).isEqualTo(autoConfBefore);
+    }
+
+    @Test
     void quotesValuesAsDataSoSqlInAValueIsNeverExecuted() throws Exception {
         String hostile = "%m [%p] it's; DROP TABLE victim; -- ";
         query("CREATE TABLE IF NOT EXISTS victim ()");
