@@ -34,6 +34,7 @@ class ApplyCommandTest {
     private PrintStream oldOut;
     private PrintStream oldErr;
     private ManagedServer target;
+    private Path workDir;
 
     @BeforeEach
     void captureOutput() {
@@ -49,6 +50,9 @@ class ApplyCommandTest {
         System.setErr(oldErr);
         System.clearProperty("org.postgresql.pgpassfile");
         TestServers.dispose(target);
+        if (workDir != null) {
+            Workspace.delete(workDir);
+        }
     }
 
     private int run(String... args) {
@@ -60,9 +64,9 @@ class ApplyCommandTest {
 
     /** A work dir of its own, so the test can see the throwaway instance is gone afterwards. */
     private Path workDir() throws Exception {
-        Path dir = Workspace.defaultWorkDir().resolve("tests").resolve("apply-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
-        Files.createDirectories(dir);
-        return dir;
+        workDir = Workspace.defaultWorkDir().resolve("tests").resolve("apply-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+        Files.createDirectories(workDir);
+        return workDir;
     }
 
     @Test
@@ -85,7 +89,6 @@ class ApplyCommandTest {
         try (Stream<Path> left = Files.list(work)) {
             assertThat(left.toList()).as("throwaway server deleted").isEmpty();
         }
-        Workspace.delete(work);
     }
 
     @Test
@@ -99,7 +102,6 @@ class ApplyCommandTest {
         assertThat(code).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .contains(file + ":2: autovacuum_scale_factor: unknown parameter; did you mean autovacuum_vacuum_scale_factor?");
-        Workspace.delete(work);
     }
 
     @Test
