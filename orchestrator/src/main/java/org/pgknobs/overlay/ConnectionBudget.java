@@ -1,5 +1,7 @@
 package org.pgknobs.overlay;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.pgknobs.BadInputException;
 
 /**
@@ -20,7 +22,43 @@ public final class ConnectionBudget {
     public record Decision(int maxConnections, int required, boolean raised, String note) {
     }
 
+    /** A settings map made to fit, and the decision behind it. */
+    public record Fitted(Map<String, Object> settings, Decision decision) {
+    }
+
     private ConnectionBudget() {
+    }
+
+    /**
+     * Fits a settings map to {@code terminals}: the three connection settings are taken from the map
+     * when given there, else from the server's current values in {@code catalog}. A raised max_connections
+     * is added to (a copy of) the map.
+     */
+    public static Fitted fit(int terminals, Map<String, ?> settings, SettingsCatalog catalog) {
+        boolean userSet = settings.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("max_connections"));
+        Decision d = fit(terminals, intValue("max_connections", settings, catalog),
+                intValue("superuser_reserved_connections", settings, catalog),
+                catalog.find("reserved_connections").isPresent() ? intValue("reserved_connections", settings, catalog) : 0,
+                userSet);
+        Map<String, Object> out = new LinkedHashMap<>(settings);
+        if (d.raised()) {
+            out.put("max_connections", d.maxConnections());
+        }
+        return new Fitted(out, d);
+    }
+
+    private static int intValue(String name, Map<String, ?> settings, SettingsCatalog catalog) {
+        Setting meta = catalog.get(name);
+        Object requested = settings.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+                .map(Map.Entry::getValue).findFirst().orElse(null);
+        if (requested == null) {
+            return Integer.parseInt(meta.setting());
+        }
+        try {
+            return SettingValue.parse(meta, requested).number().intValue();
+        } catch (InvalidValueException e) {
+            throw new BadInputException(e.getMessage());
+        }
     }
 
     /**

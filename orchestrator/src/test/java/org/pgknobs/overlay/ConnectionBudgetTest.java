@@ -3,6 +3,8 @@ package org.pgknobs.overlay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.BadInputException;
 
@@ -37,5 +39,25 @@ class ConnectionBudgetTest {
     @Test
     void exactlyFullIsEnough() {
         assertThat(ConnectionBudget.fit(95, 100, 3, 0, true).raised()).isFalse();
+    }
+
+    private static final SettingsCatalog CATALOG = new SettingsCatalog(List.of(
+            SettingValueTest.integer("max_connections", "100", null, "1", "262143"),
+            SettingValueTest.integer("superuser_reserved_connections", "3", null, "0", "262143"),
+            SettingValueTest.integer("reserved_connections", "0", null, "0", "262143")));
+
+    @Test
+    void aSettingsMapWithoutMaxConnectionsGetsARaisedOneAddedFromTheServersValues() {
+        ConnectionBudget.Fitted f = ConnectionBudget.fit(128, Map.of("work_mem", "8MB"), CATALOG);
+        assertThat(f.decision().raised()).isTrue();
+        assertThat(f.settings()).containsEntry("max_connections", 133).containsEntry("work_mem", "8MB");
+    }
+
+    @Test
+    void reservedSlotsFromTheMapCountAndAnExplicitMaxConnectionsIsNeverRaised() {
+        assertThatThrownBy(() -> ConnectionBudget.fit(90, Map.of("max_connections", "100", "reserved_connections", "8"), CATALOG))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("at least 103");
+        assertThat(ConnectionBudget.fit(90, Map.of("max_connections", 200), CATALOG).settings())
+                .containsEntry("max_connections", 200);
     }
 }
