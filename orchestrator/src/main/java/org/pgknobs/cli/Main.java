@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             ValidateCommand.class,
             InsertBenchCommand.class,
+            ServerCommand.class,
+            ApplyCommand.class,
         })
 public final class Main implements Runnable {
 

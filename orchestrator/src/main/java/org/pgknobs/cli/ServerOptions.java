@@ -1,0 +1,68 @@
+package org.pgknobs.cli;
+
+import java.nio.file.Path;
+import org.pgknobs.BadInputException;
+import picocli.CommandLine.Option;
+
+/**
+ * Which PostgreSQL to use: the embedded build (default), a local install ({@code --pg-bin}), or an
+ * external server ({@code --server-url}). Passwords are never options: an external server's comes
+ * from PGPASSWORD or ~/.pgpass, so it does not show in ps or shell history.
+ */
+public final class ServerOptions {
+
+    @Option(names = "--pg-bin", paramLabel = "DIR",
+            description = "PostgreSQL bin directory (initdb, pg_ctl, postgres) to use instead of the embedded build, "
+                    + "e.g. /usr/lib/postgresql/17/bin or a build with lz4/zstd/liburing.")
+    Path pgBin;
+
+    @Option(names = "--cache-dir", paramLabel = "DIR",
+            description = "Where the embedded binaries are unpacked (default: ~/.cache/pgknobs, as root /var/cache/pgknobs).")
+    Path cacheDir;
+
+    @Option(names = "--work-dir", paramLabel = "DIR",
+            description = "Where server instance directories live (default: /var/tmp/pgknobs as root, else $TMPDIR/pgknobs-$USER).")
+    Path workDir;
+
+    @Option(names = "--os-user", paramLabel = "NAME",
+            description = "OS user to run PostgreSQL as when pgknobs runs as root (default: postgres).")
+    String osUser;
+
+    @Option(names = "--server-url", paramLabel = "JDBC",
+            description = "An external server, e.g. jdbc:postgresql://db1:5432/postgres (password from PGPASSWORD or ~/.pgpass).")
+    String serverUrl;
+
+    @Option(names = "--db-user", paramLabel = "NAME", defaultValue = "postgres",
+            description = "Database user for --server-url (default: ${DEFAULT-VALUE}); needs superuser for ALTER SYSTEM.")
+    String dbUser;
+
+    @Option(names = "--restart-cmd", paramLabel = "CMD",
+            description = "Shell command that restarts the external server, e.g. \"systemctl restart postgresql\".")
+    String restartCmd;
+
+    @Option(names = "--allow-alter-system",
+            description = "Allow ALTER SYSTEM on the external server; its postgresql.auto.conf is recorded first and restored at the end.")
+    boolean allowAlterSystem;
+
+    public boolean isExternal() {
+        return serverUrl != null;
+    }
+
+    public boolean allowAlterSystem() {
+        return allowAlterSystem;
+    }
+
+    /** Rejects combinations that cannot mean anything, before anything starts. */
+    public void validate() {
+        if (isExternal() && pgBin != null) {
+            throw new BadInputException("--server-url and --pg-bin exclude each other: an external server runs its own binaries");
+        }
+        if (!isExternal() && restartCmd != null) {
+            throw new BadInputException("--restart-cmd only applies to an external server; add --server-url");
+        }
+        if (!isExternal() && allowAlterSystem) {
+            throw new BadInputException("--allow-alter-system only applies to an external server (--server-url); "
+                    + "servers pgknobs starts itself are always its to change");
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package org.pgknobs.overlay;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Renders an {@link OverlayResult}: {@code settings.json} as data first, and a one-line-per-setting table for people. */
+public final class SettingsReport {
+
+    /** The JSON shape of settings.json (durations as milliseconds, so no Jackson time module is needed). */
+    public record Json(boolean restarted, long tookMillis, boolean allVerified, List<AppliedSetting> settings) {
+    }
+
+    private SettingsReport() {
+    }
+
+    public static Json json(OverlayResult result) {
+        return new Json(result.restarted(), result.took().toMillis(), result.allVerified(), result.settings());
+    }
+
+    public static void writeJson(OverlayResult result, Path file) {
+        try {
+            if (file.getParent() != null) {
+                Files.createDirectories(file.getParent());
+            }
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json(result));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    public static Json readJson(Path file) {
+        try {
+            return new ObjectMapper().readValue(file.toFile(), Json.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Columns name, requested, effective (with pg_settings' unit), verified; then one summary line. */
+    public static String table(OverlayResult result) {
+        int n = Math.max(4, result.settings().stream().mapToInt(s -> s.name().length()).max().orElse(0));
+        int r = Math.max(9, result.settings().stream().mapToInt(s -> s.requested().length()).max().orElse(0));
+        int e = Math.max(9, result.settings().stream().mapToInt(s -> s.effectiveWithUnit().length()).max().orElse(0));
+        String fmt = "%-" + n + "s  %-" + r + "s  %-" + e + "s  %s%n";
+        StringBuilder sb = new StringBuilder(String.format(fmt, "name", "requested", "effective", "verified"));
+        for (AppliedSetting s : result.settings()) {
+            sb.append(String.format(fmt, s.name(), s.requested(), s.effectiveWithUnit(),
+                    (s.verified() ? "yes" : "NO") + (s.restartRequired() ? " (restart)" : "")));
+        }
+        long ok = result.settings().stream().filter(AppliedSetting::verified).count();
+        sb.append(ok).append(" of ").append(result.settings().size()).append(" settings verified; server ")
+                .append(result.restarted() ? "restarted" : "not restarted").append("; took ")
+                .append(result.took().toMillis()).append(" ms").append(System.lineSeparator());
+        return sb.toString();
+    }
+}
