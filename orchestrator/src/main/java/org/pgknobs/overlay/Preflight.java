@@ -53,7 +53,8 @@ public final class Preflight {
                             + "servers it starts"));
                 }
             } catch (InvalidValueException ex) {
-                problems.add(new Problem(name, ex.getMessage() + buildOptionHint(s, e.getValue())));
+                String hint = buildOptionHint(s, e.getValue());
+                problems.add(new Problem(name, ex.getMessage() + hint, !hint.isEmpty()));
             }
         }
         catalog.find("allow_alter_system").filter(s -> "off".equals(s.setting())).ifPresent(s ->
