@@ -9,6 +9,7 @@ import java.util.Map;
  *
  * @param transactionsSource "caller" when the workload passed its own count, else "pg_stat_database"
  *     (xact_commit + xact_rollback of the benchmark database minus the collector's own transactions)
+ * @param ioByBackendType pg_stat_io by backend type; types without any I/O in the window are left out
  * @param clientHitRatio hits / (hits + reads) of client backends on relations, from pg_stat_io
  * @param fpiShare wal_fpi / wal_records
  */

@@ -82,6 +82,13 @@ public final class DerivedFigures {
             d.get(IO).forEach(r -> types.add(r.label("backend_type")));
             for (String type : types) {
                 Map<String, String> m = Map.of("backend_type", type);
+                double activity = 0;
+                for (String col : List.of("reads", "writes", "extends", "hits", "fsyncs", "evictions", "reuses")) {
+                    activity += Deltas.sum(d, IO, col, m);
+                }
+                if (activity == 0) {
+                    continue; // idle backend types would only add noise to reports
+                }
                 io.put(type, new IoFigures(
                         Rate.of(Deltas.sum(d, IO, "reads", m), seconds, t),
                         Rate.of(Deltas.sum(d, IO, "writes", m), seconds, t),
