@@ -68,7 +68,9 @@ public final class DerivedFigures {
         CheckpointFigures checkpoints = null;
         if (d.containsKey(CHECKPOINTS) && !d.get(CHECKPOINTS).isEmpty()) {
             StatRow c = d.get(CHECKPOINTS).get(0);
-            long started = c.longValue("num_timed") + c.longValue("num_requested");
+            // num_timed/num_requested also count checkpoints skipped on an idle server; 18+ says how many were done.
+            long started = c.values().containsKey("num_done") ? c.longValue("num_done")
+                    : c.longValue("num_timed") + c.longValue("num_requested");
             checkpoints = new CheckpointFigures(c.longValue("num_timed"), c.longValue("num_requested"),
                     c.values().containsKey("num_done") ? c.longValue("num_done") : null,
                     seconds > 0 ? started * 60.0 / seconds : 0,

@@ -17,13 +17,16 @@ import java.util.function.LongSupplier;
 /**
  * Runs one snapshot round on the collector's connection. The round is one transaction, so the
  * collector adds one commit (or a rollback per failing query) to pg_stat_database, which the window
- * math subtracts. A failing query is recorded with its error and the round goes on.
+ * math subtracts. All queries normally go in one round trip; once any query fails they run one by
+ * one, and a failing query is recorded with its error while the round goes on.
  */
 final class SnapshotReader {
 
     private final QueryCatalog catalog;
     private final LongSupplier clock;
+    private static final String FORCE_FLUSH = "select pg_stat_force_next_flush()";
     private long ownXacts;
+    private boolean batched = true;
 
     SnapshotReader(QueryCatalog catalog, LongSupplier clock) {
         this.catalog = catalog;
@@ -37,30 +40,84 @@ final class SnapshotReader {
         Map<String, List<StatRow>> groups = new LinkedHashMap<>();
         Map<String, String> errors = new LinkedHashMap<>();
         Map<String, Long> waits = new TreeMap<>();
+        List<StatQuery> all = new ArrayList<>(catalog.queries());
+        all.addAll(extra);
         c.setAutoCommit(false);
+        if (batched) {
+            try (Statement s = c.createStatement()) {
+                readBatched(s, all, groups, waits);
+                c.commit();
+                ownXacts++;
+            } catch (SQLException e) {
+                if (c.isClosed() || !c.isValid(2)) {
+                    throw e;
+                }
+                // Some query fails on this server: from now on run them one by one, so only it is lost.
+                c.rollback();
+                ownXacts++;
+                batched = false;
+                groups.clear();
+                waits.clear();
+            }
+        }
+        if (!batched) {
+            readOneByOne(c, all, groups, errors, waits);
+        }
+        double costMs = (System.nanoTime() - started) / 1e6;
+        return new Snapshot(timestamp, started, groups, errors, waits, xactsBefore, costMs);
+    }
+
+    /** All queries in one round trip: the round's cost is dominated by round trips, not by the views. */
+    private void readBatched(Statement s, List<StatQuery> all, Map<String, List<StatRow>> groups,
+            Map<String, Long> waits) throws SQLException {
+        List<String> sql = new ArrayList<>();
+        if (catalog.canForceFlush()) {
+            sql.add(FORCE_FLUSH);
+        }
+        all.forEach(q -> sql.add(q.sql()));
+        sql.add(QueryCatalog.WAIT_SAMPLE_SQL);
+        boolean hasResult = s.execute(String.join(";\n", sql));
+        int index = catalog.canForceFlush() ? -1 : 0;
+        while (true) {
+            if (hasResult) {
+                try (ResultSet rs = s.getResultSet()) {
+                    if (index >= 0 && index < all.size()) {
+                        groups.put(all.get(index).group(), rows(rs, all.get(index)));
+                    } else if (index == all.size()) {
+                        readWaits(rs, waits);
+                    }
+                }
+            } else if (s.getUpdateCount() == -1) {
+                break;
+            }
+            index++;
+            hasResult = s.getMoreResults();
+        }
+    }
+
+    private void readOneByOne(Connection c, List<StatQuery> all, Map<String, List<StatRow>> groups,
+            Map<String, String> errors, Map<String, Long> waits) throws SQLException {
         try (Statement s = c.createStatement()) {
             if (catalog.canForceFlush()) {
                 // Our own transaction count must be visible to the next round: flush at this commit.
-                run(c, s, "select pg_stat_force_next_flush()", errors, "pg_stat_force_next_flush", rs -> { });
+                run(c, s, FORCE_FLUSH, errors, "pg_stat_force_next_flush", rs -> { });
             }
-            List<StatQuery> all = new ArrayList<>(catalog.queries());
-            all.addAll(extra);
             for (StatQuery q : all) {
                 List<StatRow> rows = new ArrayList<>();
                 if (run(c, s, q.sql(), errors, q.group(), rs -> rows.addAll(rows(rs, q)))) {
                     groups.put(q.group(), rows);
                 }
             }
-            run(c, s, QueryCatalog.WAIT_SAMPLE_SQL, errors, "pg_stat_activity", rs -> {
-                while (rs.next()) {
-                    waits.merge(rs.getString(1) + ":" + rs.getString(2), rs.getLong(3), Long::sum);
-                }
-            });
+            run(c, s, QueryCatalog.WAIT_SAMPLE_SQL, errors, "pg_stat_activity", rs -> readWaits(rs, waits));
             c.commit();
             ownXacts++;
         }
-        double costMs = (System.nanoTime() - started) / 1e6;
-        return new Snapshot(timestamp, started, groups, errors, waits, xactsBefore, costMs);
+    }
+
+    private static void readWaits(ResultSet rs, Map<String, Long> waits) throws SQLException {
+        while (rs.next()) {
+            waits.merge(rs.getString(1) + ":" + rs.getString(2), rs.getLong(3), Long::sum);
+        }
     }
 
     private interface RowsHandler {

@@ -77,6 +77,16 @@ class DerivedFiguresTest {
     }
 
     @Test
+    void onPg18CompletedCheckpointsSetTheRate() {
+        Map<String, List<StatRow>> d = new java.util.HashMap<>(deltas());
+        d.put(QueryCatalog.CHECKPOINTS, List.of(new StatRow(Map.of(), Map.of("num_timed", 2L, "num_requested", 2L, "num_done", 2L))));
+        Derived derived = DerivedFigures.compute(d, 20.0, null, 0, Map.of());
+        assertThat(derived.checkpoints().done()).isEqualTo(2);
+        assertThat(derived.checkpoints().meanSecondsBetween()).isEqualTo(10.0);
+        assertThat(derived.checkpoints().perMinute()).isEqualTo(6.0);
+    }
+
+    @Test
     void autovacuumRunsPerMinute() {
         Derived d = DerivedFigures.compute(deltas(), 30.0, null, 0, Map.of());
         assertThat(d.autovacuumPerMinute()).isEqualTo(6.0);
