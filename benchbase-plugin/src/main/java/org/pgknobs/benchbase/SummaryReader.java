@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -48,8 +47,7 @@ public final class SummaryReader {
                 us(lat, "95th Percentile Latency (microseconds)"), us(lat, "99th Percentile Latency (microseconds)"),
                 us(lat, "Maximum Latency (microseconds)")) : LatencyDistribution.EMPTY;
         Map<String, Object> other = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : root.properties()) {
             if (!KNOWN.contains(e.getKey())) {
                 other.put(e.getKey(), e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString());
             }
