@@ -130,6 +130,9 @@ final class AgentSession {
         try {
             if (windowOpen) {
                 log("JVM ends before the measured time is over; closing the window now");
+            } else if (started.getCount() > 0) {
+                log("never saw class " + options.startClass() + " load, so execution start is unknown: no measured "
+                        + "window (set start-class=... to the class that starts BenchBase's workload)");
             } else if (!windowDone) {
                 log("JVM ends before warm-up was over; no measured window");
             }
