@@ -52,9 +52,14 @@ public final class StatsCollector implements AutoCloseable {
         this.source = source;
         this.settings = settings;
         this.connection = source.open();
-        this.catalog = QueryCatalog.forVersion(EnvironmentProbe.versionNum(connection));
+        try {
+            this.catalog = QueryCatalog.forVersion(EnvironmentProbe.versionNum(connection));
+            this.environment = EnvironmentProbe.probe(connection, catalog);
+        } catch (SQLException | RuntimeException e) {
+            closeConnection();
+            throw e;
+        }
         this.reader = new SnapshotReader(catalog, settings.clock());
-        this.environment = EnvironmentProbe.probe(connection, catalog);
         this.series = settings.outputDir() == null ? null
                 : new SeriesWriter(PgStatsFiles.csv(settings.outputDir(), settings.prefix()));
         this.last = round();
@@ -115,6 +120,7 @@ public final class StatsCollector implements AutoCloseable {
             }
             Snapshot end = round();
             OpenWindow w = open.remove(phase);
+            end.waitSamples().forEach((k, v) -> w.waits().merge(k, v, Long::sum));
             WindowStats stats = window(phase, w, end, transactions);
             closed.add(stats);
             writeJson();

@@ -49,4 +49,46 @@ class CollectorPg18Test extends CollectorContract {
             assertThat(collector.current().collector().rounds()).isGreaterThan(4);
         }
     }
+
+    @Test
+    void waitEventsOfBlockedClientBackendsAreSampledIntoTheWindow() throws Exception {
+        server = startServer();
+        ConnectionInfo ci = server.connection();
+        try (Connection c = ci.connect(); Statement s = c.createStatement()) {
+            s.execute("create table t (id int); insert into t values (0)");
+        }
+        CollectorSettings settings = CollectorSettings.defaults().withInterval(Duration.ofMillis(50));
+        try (StatsCollector collector = StatsCollector.start(source(ci), settings);
+             Connection holder = ci.connect(); Connection waiter = ci.connect()) {
+            holder.setAutoCommit(false);
+            try (Statement s = holder.createStatement()) {
+                s.execute("update t set id = 1");
+            }
+            Thread blocked = new Thread(() -> {
+                try (Statement s = waiter.createStatement()) {
+                    s.execute("update t set id = 2");
+                } catch (Exception ignored) {
+                    // ends when the holder rolls back
+                }
+            });
+            blocked.start();
+            waitFor(() -> {
+                try (Connection c = ci.connect(); Statement s = c.createStatement();
+                     var rs = s.executeQuery("select count(*) from pg_stat_activity where wait_event_type = 'Lock'")) {
+                    rs.next();
+                    return rs.getInt(1) == 1;
+                }
+            });
+            collector.beginWindow("measure");
+            Thread.sleep(300);
+            WindowStats w = collector.endWindow("measure");
+            holder.rollback();
+            blocked.join(10_000);
+
+            assertThat(w.derived().waitSamples()).isPositive();
+            assertThat(w.derived().topWaitEvents().get(0).waitEventType()).isEqualTo("Lock");
+            assertThat(w.derived().topWaitEvents().get(0).waitEvent()).isEqualTo("transactionid");
+            assertThat(w.derived().topWaitEvents().get(0).share()).isEqualTo(1.0);
+        }
+    }
 }
