@@ -52,7 +52,14 @@ public final class EmbeddedBinaries {
 
     /** Unpacks (if not done yet) and returns the binaries, checked to be reachable by {@code runAs}. */
     public static PgBinaries ensure(Path cacheDir, RunAs runAs) {
-        String version = version();
+        return ensure(cacheDir, runAs, version(), null);
+    }
+
+    /**
+     * Another PostgreSQL version from a zonky binaries jar given by path (e.g. the 16.x or 17.x
+     * artifact copied next to the tests), unpacked into the same cache under its own version.
+     */
+    public static PgBinaries ensure(Path cacheDir, RunAs runAs, String version, Path zonkyJar) {
         Path home = cacheDir.toAbsolutePath().resolve("postgres-" + version);
         try {
             Files.createDirectories(cacheDir);
@@ -61,7 +68,7 @@ public final class EmbeddedBinaries {
                         StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                      FileLock ignored = lockFile.lock()) {
                     if (!Files.exists(home.resolve(COMPLETE_MARKER))) {
-                        unpack(home);
+                        unpack(home, version, zonkyJar);
                     }
                 }
             }
@@ -76,12 +83,16 @@ public final class EmbeddedBinaries {
         return PgBinaries.at(home.resolve("bin"), "embedded PostgreSQL " + version + " (zonky binaries)");
     }
 
-    private static void unpack(Path home) throws IOException {
+    private static void unpack(Path home, String version, Path zonkyJar) throws IOException {
         String resource = resourceName();
         Path tmp = Files.createTempDirectory(home.getParent(), home.getFileName() + ".tmp");
-        try (InputStream raw = EmbeddedBinaries.class.getClassLoader().getResourceAsStream(resource)) {
+        try (java.net.URLClassLoader jarLoader = zonkyJar == null ? null
+                     : new java.net.URLClassLoader(new java.net.URL[] {zonkyJar.toUri().toURL()}, null);
+             InputStream raw = (jarLoader != null ? jarLoader : EmbeddedBinaries.class.getClassLoader())
+                     .getResourceAsStream(resource)) {
             if (raw == null) {
-                throw new ServerException("the embedded PostgreSQL binaries (" + resource + ") are not on the class path. "
+                throw new ServerException("the embedded PostgreSQL binaries (" + resource + ") are not in "
+                        + (zonkyJar != null ? zonkyJar.toString() : "the class path") + ". "
                         + "Build with mvn (the zonky binaries artifact for this platform is a dependency) or use --pg-bin DIR.",
                         List.of());
             }
@@ -105,7 +116,7 @@ public final class EmbeddedBinaries {
                 }
             }
             RunAs.openForReading(tmp);
-            Files.writeString(tmp.resolve(COMPLETE_MARKER), version() + "\n");
+            Files.writeString(tmp.resolve(COMPLETE_MARKER), version + "\n");
             if (Files.exists(home)) {
                 deleteTree(home);
             }

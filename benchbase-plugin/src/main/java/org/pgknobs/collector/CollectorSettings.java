@@ -1,0 +1,55 @@
+package org.pgknobs.collector;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/**
+ * How a {@link StatsCollector} runs.
+ *
+ * @param interval time between periodic snapshot rounds (default 1 s)
+ * @param periodicSampling false: only the exact snapshots at window edges are taken (no series, no
+ *     wait-event samples between the edges)
+ * @param outputDir where pgstats.json / pgstats.csv go; null keeps everything in memory
+ * @param prefix file prefix ({@code <prefix>.pgstats.json}); null or empty for plain names
+ * @param extraQueries additional queries run in every round (their groups show up like built-in ones)
+ * @param clock the caller's clock in epoch milliseconds, for timestamps in the series
+ */
+public record CollectorSettings(Duration interval, boolean periodicSampling, Path outputDir, String prefix,
+        List<StatQuery> extraQueries, LongSupplier clock) {
+
+    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+    public CollectorSettings {
+        if (interval == null || interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("collector interval must be positive, got " + interval);
+        }
+        extraQueries = extraQueries == null ? List.of() : List.copyOf(extraQueries);
+        clock = clock == null ? System::currentTimeMillis : clock;
+    }
+
+    public static CollectorSettings defaults() {
+        return new CollectorSettings(DEFAULT_INTERVAL, true, null, null, List.of(), System::currentTimeMillis);
+    }
+
+    public CollectorSettings withInterval(Duration d) {
+        return new CollectorSettings(d, periodicSampling, outputDir, prefix, extraQueries, clock);
+    }
+
+    public CollectorSettings withPeriodicSampling(boolean on) {
+        return new CollectorSettings(interval, on, outputDir, prefix, extraQueries, clock);
+    }
+
+    public CollectorSettings withOutput(Path dir, String filePrefix) {
+        return new CollectorSettings(interval, periodicSampling, dir, filePrefix, extraQueries, clock);
+    }
+
+    public CollectorSettings withExtraQueries(List<StatQuery> queries) {
+        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, queries, clock);
+    }
+
+    public CollectorSettings withClock(LongSupplier c) {
+        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, extraQueries, c);
+    }
+}

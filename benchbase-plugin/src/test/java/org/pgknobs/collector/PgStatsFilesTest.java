@@ -1,0 +1,39 @@
+package org.pgknobs.collector;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PgStatsFilesTest {
+
+    @Test
+    void namesCarryTheOptionalPrefix() {
+        Path d = Path.of("/r");
+        assertThat(PgStatsFiles.json(d, null)).isEqualTo(Path.of("/r/pgstats.json"));
+        assertThat(PgStatsFiles.csv(d, "tpcc_2026-11-30_10-00-00")).isEqualTo(Path.of("/r/tpcc_2026-11-30_10-00-00.pgstats.csv"));
+    }
+
+    @Test
+    void aWrittenDocumentReadsBackEqual(@TempDir Path dir) {
+        Map<String, List<StatRow>> deltas = DerivedFiguresTest.deltas();
+        Derived derived = DerivedFigures.compute(deltas, 20.0, null, 2, Map.of("CPU:CPU", 4L));
+        WindowStats w = new WindowStats("measure", 1000, 21000, 20.0, deltas, derived, Map.of("CPU:CPU", 4L),
+                Map.of("broken", "at window end: boom"));
+        Environment env = new Environment("PostgreSQL 18.6", 180006, "bench", Map.of("checkpoints", "pg_stat_checkpointer"),
+                Map.of("shared_buffers", "16384 8kB"), 2, 8L << 30, "Linux 6.1");
+        PgStats doc = new PgStats(PgStats.SCHEMA_VERSION, env, new CollectorCost(21, 1.5, 3.0, 1000, true),
+                Map.of(), List.of(w));
+        Path f = PgStatsFiles.json(dir, "p");
+        PgStatsFiles.write(doc, f);
+        PgStats back = PgStatsFiles.read(f);
+        assertThat(back.window("measure").derived()).isEqualTo(derived);
+        assertThat(back.environment()).isEqualTo(env);
+        assertThat(back.collector()).isEqualTo(doc.collector());
+        assertThat(back.window("measure").missing()).containsEntry("broken", "at window end: boom");
+        assertThat(back.window("measure").deltas().get(QueryCatalog.WAL).get(0).longValue("wal_bytes")).isEqualTo(2_000_000);
+    }
+}

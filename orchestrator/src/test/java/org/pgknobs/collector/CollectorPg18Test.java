@@ -1,0 +1,94 @@
+package org.pgknobs.collector;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.server.ManagedServer;
+import org.pgknobs.testing.TestServers;
+
+class CollectorPg18Test extends CollectorContract {
+
+    @Override
+    ManagedServer startServer() {
+        return TestServers.started("collector18");
+    }
+
+    @Override
+    int expectedMajor() {
+        return 18;
+    }
+
+    @Test
+    void transactionCountIsTheWorkloadsAloneWithTheCollectorsOwnRoundsTakenOut() throws Exception {
+        server = startServer();
+        ConnectionInfo ci = server.connection();
+        try (Connection c = ci.connect(); Statement s = c.createStatement()) {
+            // no autovacuum worker transactions in the window
+            s.execute("alter system set autovacuum = off");
+            s.execute("select pg_reload_conf()");
+            s.execute("create table t (id int)");
+        }
+        CollectorSettings settings = CollectorSettings.defaults().withInterval(Duration.ofMillis(50));
+        try (StatsCollector collector = StatsCollector.start(source(ci), settings);
+             Connection c = ci.connect(); Statement s = c.createStatement()) {
+            s.execute("select pg_stat_force_next_flush()");
+            collector.beginWindow("measure");
+            for (int i = 0; i < 3; i++) {
+                s.execute("insert into t values (" + i + ")");
+                Thread.sleep(100);
+            }
+            s.execute("select pg_stat_force_next_flush()"); // the 4th transaction, flushed with itself
+            WindowStats w = collector.endWindow("measure");
+            assertThat(w.derived().transactionsSource()).isEqualTo("pg_stat_database");
+            assertThat(w.derived().transactions()).isEqualTo(4);
+            assertThat(w.missing()).isEmpty();
+            assertThat(collector.current().collector().rounds()).isGreaterThan(4);
+        }
+    }
+
+    @Test
+    void waitEventsOfBlockedClientBackendsAreSampledIntoTheWindow() throws Exception {
+        server = startServer();
+        ConnectionInfo ci = server.connection();
+        try (Connection c = ci.connect(); Statement s = c.createStatement()) {
+            s.execute("create table t (id int); insert into t values (0)");
+        }
+        CollectorSettings settings = CollectorSettings.defaults().withInterval(Duration.ofMillis(50));
+        try (StatsCollector collector = StatsCollector.start(source(ci), settings);
+             Connection holder = ci.connect(); Connection waiter = ci.connect()) {
+            holder.setAutoCommit(false);
+            try (Statement s = holder.createStatement()) {
+                s.execute("update t set id = 1");
+            }
+            Thread blocked = new Thread(() -> {
+                try (Statement s = waiter.createStatement()) {
+                    s.execute("update t set id = 2");
+                } catch (Exception ignored) {
+                    // ends when the holder rolls back
+                }
+            });
+            blocked.start();
+            waitFor(() -> {
+                try (Connection c = ci.connect(); Statement s = c.createStatement();
+                     var rs = s.executeQuery("select count(*) from pg_stat_activity where wait_event_type = 'Lock'")) {
+                    rs.next();
+                    return rs.getInt(1) == 1;
+                }
+            });
+            collector.beginWindow("measure");
+            Thread.sleep(300);
+            WindowStats w = collector.endWindow("measure");
+            holder.rollback();
+            blocked.join(10_000);
+
+            assertThat(w.derived().waitSamples()).isPositive();
+            assertThat(w.derived().topWaitEvents().get(0).waitEventType()).isEqualTo("Lock");
+            assertThat(w.derived().topWaitEvents().get(0).waitEvent()).isEqualTo("transactionid");
+            assertThat(w.derived().topWaitEvents().get(0).share()).isEqualTo(1.0);
+        }
+    }
+}
