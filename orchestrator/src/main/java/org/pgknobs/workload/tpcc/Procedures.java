@@ -133,6 +133,9 @@ final class Procedures implements AutoCloseable {
 
     /** Spec 2.4; 1 % of orders carry an unused item id as their last line and are rolled back. */
     void newOrder(Terminal t, TpccRandom r) throws SQLException, UserAbort {
+        // A failed earlier attempt (retry, cancel) may have left rows in the batches.
+        noUpdateStock.clearBatch();
+        noInsertLine.clearBatch();
         int w = t.warehouse();
         int d = t.district(r);
         int customer = r.customerId();
