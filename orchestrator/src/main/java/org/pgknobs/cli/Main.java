@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
                 + "run a workload, collect pg_stat_* alongside, compare.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            TpccCommand.class,
+            BenchCommand.class,
         })
 public final class Main implements Runnable {
 
