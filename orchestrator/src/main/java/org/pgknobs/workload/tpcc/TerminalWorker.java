@@ -27,6 +27,8 @@ final class TerminalWorker implements Runnable {
     private final Pacer pacer;
     private final RunClock clock;
     private final Recorder[] latency;
+    private final long[] preWaitNanos;
+    private final long[] postWaitNanos;
     private final Samples samples = new Samples();
     /** [type][SUCCESS|ABORTED|ERRORS|RETRIES] inside the window. */
     private final long[][] counts = new long[TxType.ALL.size()][4];
@@ -34,7 +36,7 @@ final class TerminalWorker implements Runnable {
     private volatile String lastError;
 
     TerminalWorker(Terminal terminal, Connection connection, TpccRandom random, Mix mix, Pacer pacer, RunClock clock,
-                   Recorder[] latency) throws SQLException {
+                   Recorder[] latency, java.util.List<TpccOptions.Waits> waits) throws SQLException {
         this.terminal = terminal;
         this.connection = connection;
         this.procedures = new Procedures(connection);
@@ -43,12 +45,17 @@ final class TerminalWorker implements Runnable {
         this.pacer = pacer;
         this.clock = clock;
         this.latency = latency;
+        this.preWaitNanos = waits.stream().mapToLong(w -> w.preMs() * 1_000_000L).toArray();
+        this.postWaitNanos = waits.stream().mapToLong(w -> w.postMs() * 1_000_000L).toArray();
     }
 
     @Override
     public void run() {
         while (pacer.await(clock::isOver)) {
             TxType type = mix.next(random);
+            if (!pause(preWaitNanos[type.ordinal()])) {
+                break;
+            }
             long start = System.nanoTime();
             int outcome = execute(type);
             long end = System.nanoTime();
@@ -57,7 +64,23 @@ final class TerminalWorker implements Runnable {
                 counts[type.ordinal()][outcome]++;
                 latency[type.ordinal()].recordValue(Math.max(0, (end - start) / 1000));
             }
+            if (!pause(postWaitNanos[type.ordinal()])) {
+                break;
+            }
         }
+    }
+
+    /** Keying/think time; false if the run ended meanwhile. */
+    private boolean pause(long nanos) {
+        long until = System.nanoTime() + nanos;
+        long left;
+        while ((left = until - System.nanoTime()) > 0) {
+            if (clock.isOver()) {
+                return false;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(Math.min(left, 50_000_000L));
+        }
+        return !clock.isOver();
     }
 
     /** Runs one request to its end: SUCCESS, ABORTED or ERRORS; -1 if cut off by the end of the run. */

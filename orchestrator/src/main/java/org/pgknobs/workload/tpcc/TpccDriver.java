@@ -55,7 +55,7 @@ public final class TpccDriver {
             Pacer pacer = new Pacer(options.rate(), startNanos);
             for (int i = 0; i < terminals.size(); i++) {
                 workers.add(new TerminalWorker(terminals.get(i), connections.get(i),
-                        new TpccRandom(seeds.nextLong(), constants), mix, pacer, clock, latency));
+                        new TpccRandom(seeds.nextLong(), constants), mix, pacer, clock, latency, options.waitsMs()));
             }
         } catch (SQLException | RuntimeException e) {
             connections.forEach(TpccDriver::closeQuietly);

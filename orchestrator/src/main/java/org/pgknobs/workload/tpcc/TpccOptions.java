@@ -11,12 +11,26 @@ import org.pgknobs.workload.benchbase.BenchBaseConfig.Rate;
  *
  * @param weights one per {@link TxType}, in TxType order (not the XML's order)
  * @param isolation BenchBase's name, e.g. TRANSACTION_SERIALIZABLE
+ * @param waitsMs   per {@link TxType}: BenchBase's preExecutionWait (keying) and postExecutionWait (think)
+ *                  in milliseconds, not part of the latency
  */
 public record TpccOptions(String database, int warehouses, int terminals, Rate rate, int warmupSeconds,
-                          int timeSeconds, List<Double> weights, String isolation, int loaderThreads, long seed) {
+                          int timeSeconds, List<Double> weights, String isolation, int loaderThreads, long seed,
+                          List<Waits> waitsMs) {
+
+    public record Waits(long preMs, long postMs) {
+        public static final Waits NONE = new Waits(0, 0);
+    }
+
+    public TpccOptions(String database, int warehouses, int terminals, Rate rate, int warmupSeconds, int timeSeconds,
+                       List<Double> weights, String isolation, int loaderThreads, long seed) {
+        this(database, warehouses, terminals, rate, warmupSeconds, timeSeconds, weights, isolation, loaderThreads, seed,
+                TxType.ALL.stream().map(t -> Waits.NONE).toList());
+    }
 
     public TpccOptions {
         weights = List.copyOf(weights);
+        waitsMs = List.copyOf(waitsMs);
         if (warehouses < 1 || terminals < 1) {
             throw new BadInputException("TPC-C needs at least 1 warehouse and 1 terminal (got " + warehouses
                     + " warehouses, " + terminals + " terminals)");
@@ -37,6 +51,8 @@ public record TpccOptions(String database, int warehouses, int terminals, Rate r
     public static TpccOptions from(BenchBaseConfig config, int loaderThreads, long seed) {
         BenchBaseConfig.Work work = config.work();
         Double[] byType = new Double[TxType.ALL.size()];
+        Waits[] waits = new Waits[TxType.ALL.size()];
+        java.util.Arrays.fill(waits, Waits.NONE);
         List<BenchBaseConfig.TransactionType> types = config.transactionTypes();
         for (int i = 0; i < types.size(); i++) {
             TxType t = TxType.byName(types.get(i).name());
@@ -45,6 +61,7 @@ public record TpccOptions(String database, int warehouses, int terminals, Rate r
                         + "<transactiontypes>; the types are " + BenchBaseConfig.TPCC_TYPES);
             }
             byType[t.ordinal()] = work.weights().get(i);
+            waits[t.ordinal()] = new Waits(types.get(i).preExecutionWaitMs(), types.get(i).postExecutionWaitMs());
         }
         for (int i = 0; i < byType.length; i++) {
             if (byType[i] == null) {
@@ -52,7 +69,7 @@ public record TpccOptions(String database, int warehouses, int terminals, Rate r
             }
         }
         return new TpccOptions(config.endpoint().database(), config.warehouses(), config.terminals(), work.rate(),
-                work.warmup(), work.time(), List.of(byType), config.isolation(), loaderThreads, seed);
+                work.warmup(), work.time(), List.of(byType), config.isolation(), loaderThreads, seed, List.of(waits));
     }
 
     public static int jdbcIsolation(String name) {

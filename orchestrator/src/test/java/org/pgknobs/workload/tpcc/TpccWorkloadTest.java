@@ -193,9 +193,10 @@ class TpccWorkloadTest {
     @Test
     @Order(4)
     void rateLimitedRunStaysNearItsRate(@TempDir Path out) throws Exception {
-        TpccWorkload w = workload(2, Rate.perSecond(40), 1, 4, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
+        // 4 terminals could do far more than 20/s on one warehouse; the pacer holds them to the rate.
+        TpccWorkload w = workload(4, Rate.perSecond(20), 1, 4, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
         PhaseResult phase = w.run(admin, out, MeasurementListener.NONE).headline();
-        assertThat(phase.throughput()).isBetween(32.0, 44.0);
+        assertThat(phase.throughput()).isBetween(16.0, 23.0);
     }
 
     @Test
