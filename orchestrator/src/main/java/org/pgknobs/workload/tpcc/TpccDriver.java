@@ -84,6 +84,10 @@ public final class TpccDriver {
             clock.end();
             stop(workers, threads);
         }
+        if (Thread.currentThread().isInterrupted()) {
+            // A cut-short window would be divided by the full configured time: report no figures at all.
+            throw new SQLException("TPC-C run interrupted before its measured window ended", "57014");
+        }
         return TpccRunResult.of(options, constants, clock, workers, latency);
     }
 

@@ -110,7 +110,9 @@ public final class TpccWorkload implements Workload {
             }
             return new WorkloadResult(kind(), driver(), List.of(run.toPhaseResult()), "tpcc");
         } catch (SQLException e) {
-            throw new WorkloadException("TPC-C run on " + db + " failed: " + e.getMessage(), e);
+            String hint = "53300".equals(e.getSQLState()) ? " (the server allows fewer connections than the "
+                    + options.terminals() + " terminals: raise max_connections)" : "";
+            throw new WorkloadException("TPC-C run on " + db + " failed: " + e.getMessage() + hint, e);
         } catch (IOException e) {
             throw new WorkloadException("cannot write TPC-C results into " + outDir + ": " + e.getMessage(), e);
         }
