@@ -191,7 +191,7 @@ class TpccWorkloadTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void rateLimitedRunStaysNearItsRate(@TempDir Path out) throws Exception {
         // 4 terminals could do far more than 20/s on one warehouse; the pacer holds them to the rate.
         TpccWorkload w = workload(4, Rate.perSecond(20), 1, 4, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
@@ -200,7 +200,22 @@ class TpccWorkloadTest {
     }
 
     @Test
-    @Order(5)
+    @Order(4)
+    void serializationFailuresAreRetriedAndCountedNotReportedAsErrors(@TempDir Path out) throws Exception {
+        // Payment only, 4 terminals, one warehouse row they all update: SERIALIZABLE makes them collide.
+        TpccWorkload w = workload(4, Rate.UNLIMITED, 0, 3, List.of(0.0, 100.0, 0.0, 0.0, 0.0), "TRANSACTION_SERIALIZABLE");
+        PhaseResult phase = w.run(admin, out, MeasurementListener.NONE).headline();
+        TpccRunResult run = w.lastRun();
+        assertThat(run.retries()).as("details %s", phase.details()).isPositive();
+        assertThat(run.count(TxType.PAYMENT, TerminalWorker.RETRIES)).isEqualTo(run.retries());
+        assertThat(run.errors()).isZero();
+        assertThat(run.successful()).isEqualTo(run.completed()).isPositive();
+        assertThat(scalar("SELECT count(*) FROM warehouse WHERE w_ytd <> (SELECT sum(d_ytd) FROM district WHERE d_w_id = w_id)"))
+                .isZero();
+    }
+
+    @Test
+    @Order(6)
     void windowEndsOnTimeAndCountsNothingWhenEveryTransactionIsBlocked(@TempDir Path out) throws Exception {
         try (Connection lock = admin.connect("tpcc"); Statement s = lock.createStatement()) {
             lock.setAutoCommit(false);
