@@ -199,7 +199,8 @@ public final class BenchBaseXml {
         }
     }
 
-    static String number(double d) {
+    /** A number as BenchBase's XML writes it: whole numbers without a fraction. */
+    public static String number(double d) {
         return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
     }
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -67,7 +66,7 @@ public final class BenchBaseResultFiles {
         m.put("Throughput (requests/second)", run.throughput());
         m.put("Goodput (requests/second)", run.goodput());
         m.put("isolation", config.isolation());
-        m.put("scalefactor", BenchBaseXmlNumbers.plain(config.scaleFactor()));
+        m.put("scalefactor", BenchBaseXml.number(config.scaleFactor()));
         m.put("terminals", Integer.toString(config.terminals()));
         return m;
     }
@@ -170,13 +169,6 @@ public final class BenchBaseResultFiles {
             m.put("99th Percentile Latency (microseconds)", (int) p[6]);
             m.put("Maximum Latency (microseconds)", (int) p[7]);
             return m;
-        }
-    }
-
-    /** Only for the summary's scalefactor string: BenchBase prints the XML text, usually a whole number. */
-    private static final class BenchBaseXmlNumbers {
-        static String plain(double d) {
-            return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
         }
     }
 

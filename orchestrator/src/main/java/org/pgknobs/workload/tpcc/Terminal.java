@@ -1,5 +1,8 @@
 package org.pgknobs.workload.tpcc;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * What a terminal is bound to: its home warehouse and a range of districts, as BenchBase's
  * TPCCBenchmark distributes terminals over warehouses and districts.
@@ -23,8 +26,8 @@ record Terminal(int id, int warehouse, int districtLow, int districtHigh, int wa
     }
 
     /** BenchBase's assignment: terminals spread evenly over warehouses, each warehouse's districts split among its terminals. */
-    static java.util.List<Terminal> assign(int terminals, int warehouses) {
-        java.util.List<Terminal> out = new java.util.ArrayList<>();
+    static List<Terminal> assign(int terminals, int warehouses) {
+        List<Terminal> out = new ArrayList<>();
         double perWarehouse = (double) terminals / warehouses;
         int id = 0;
         for (int w = 0; w < warehouses; w++) {

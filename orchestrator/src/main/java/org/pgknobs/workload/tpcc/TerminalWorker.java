@@ -3,7 +3,10 @@ package org.pgknobs.workload.tpcc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Recorder;
 import org.postgresql.core.BaseConnection;
 
@@ -36,7 +39,7 @@ final class TerminalWorker implements Runnable {
     private volatile String lastError;
 
     TerminalWorker(Terminal terminal, Connection connection, TpccRandom random, Mix mix, Pacer pacer, RunClock clock,
-                   Recorder[] latency, java.util.List<TpccOptions.Waits> waits) throws SQLException {
+                   Recorder[] latency, List<TpccOptions.Waits> waits) throws SQLException {
         this.terminal = terminal;
         this.connection = connection;
         this.procedures = new Procedures(connection);
@@ -78,7 +81,7 @@ final class TerminalWorker implements Runnable {
             if (clock.isOver()) {
                 return false;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(Math.min(left, 50_000_000L));
+            LockSupport.parkNanos(Math.min(left, 50_000_000L));
         }
         return !clock.isOver();
     }
@@ -131,7 +134,7 @@ final class TerminalWorker implements Runnable {
         }
     }
 
-    void abort(java.util.concurrent.Executor executor) {
+    void abort(Executor executor) {
         try {
             connection.abort(executor);
         } catch (SQLException ignored) {

@@ -1,6 +1,7 @@
 package org.pgknobs.workload.tpcc;
 
 import java.sql.Connection;
+import java.util.Arrays;
 import java.util.List;
 import org.pgknobs.BadInputException;
 import org.pgknobs.workload.benchbase.BenchBaseConfig;
@@ -52,7 +53,7 @@ public record TpccOptions(String database, int warehouses, int terminals, Rate r
         BenchBaseConfig.Work work = config.work();
         Double[] byType = new Double[TxType.ALL.size()];
         Waits[] waits = new Waits[TxType.ALL.size()];
-        java.util.Arrays.fill(waits, Waits.NONE);
+        Arrays.fill(waits, Waits.NONE);
         List<BenchBaseConfig.TransactionType> types = config.transactionTypes();
         for (int i = 0; i < types.size(); i++) {
             TxType t = TxType.byName(types.get(i).name());

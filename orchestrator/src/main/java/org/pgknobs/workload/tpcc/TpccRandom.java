@@ -63,12 +63,6 @@ public final class TpccRandom {
         }
     }
 
-    public String letters(int min, int max) {
-        StringBuilder sb = new StringBuilder(max);
-        letters(sb, min, max);
-        return sb.toString();
-    }
-
     public void digits(StringBuilder sb, int n) {
         for (int i = 0; i < n; i++) {
             sb.append((char) ('0' + random.nextInt(10)));
