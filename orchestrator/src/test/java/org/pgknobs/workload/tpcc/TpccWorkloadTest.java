@@ -114,17 +114,20 @@ class TpccWorkloadTest {
     void runKeepsTheConsistencyConditionsMatchesTheMixAndWritesBenchBaseFiles(@TempDir Path out) throws Exception {
         List<String> events = new ArrayList<>();
         List<Long> at = new ArrayList<>();
+        List<Long> wallMillis = new ArrayList<>();
         MeasurementListener listener = new MeasurementListener() {
             @Override
             public void phaseStarted(String phase) {
                 events.add("start " + phase);
                 at.add(System.nanoTime());
+                wallMillis.add(System.currentTimeMillis());
             }
 
             @Override
             public void phaseEnded(String phase) {
                 events.add("end " + phase);
                 at.add(System.nanoTime());
+                wallMillis.add(System.currentTimeMillis());
             }
         };
         TpccWorkload w = workload(4, Rate.UNLIMITED, 1, 8, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_READ_COMMITTED");
@@ -180,6 +183,14 @@ class TpccWorkloadTest {
         assertThat(raw.get(0)).isEqualTo("Transaction Type Index,Transaction Name,Start Time (microseconds),"
                 + "Latency (microseconds),Worker Id (start number),Phase Id (index in config file)");
         assertThat(raw).hasSize((int) n + 1);
+        // Every counted request started after the warm-up and ended before the window closed (50 ms clock slack).
+        for (String line : raw.subList(1, raw.size())) {
+            String[] f = line.split(",");
+            double start = Double.parseDouble(f[2].strip());
+            double end = start + Long.parseLong(f[3]) / 1e6;
+            assertThat(start).isGreaterThan(wallMillis.get(0) / 1000.0 - 0.05);
+            assertThat(end).isLessThan(wallMillis.get(1) / 1000.0 + 0.05);
+        }
         List<String> samples = Files.readAllLines(out.resolve("tpcc.samples.csv"));
         assertThat(samples).hasSize(9);
         assertThat(samples.subList(1, 9).stream().mapToLong(l -> Long.parseLong(l.split(",")[1])).sum()).isEqualTo(n);
