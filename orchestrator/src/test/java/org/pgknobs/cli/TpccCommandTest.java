@@ -68,10 +68,11 @@ class TpccCommandTest {
         try (Stream<Path> list = Files.list(results)) {
             files = list.map(p -> p.getFileName().toString()).sorted().toList();
         }
-        assertThat(files).hasSize(6).allMatch(f -> f.matches("tpcc_\\d{4}-\\d\\d-\\d\\d_\\d\\d-\\d\\d-\\d\\d\\..*"));
+        assertThat(files).hasSize(11).allMatch(f -> f.matches("tpcc_\\d{4}-\\d\\d-\\d\\d_\\d\\d-\\d\\d-\\d\\d\\..*"));
         assertThat(files).anyMatch(f -> f.endsWith(".summary.json")).anyMatch(f -> f.endsWith(".raw.csv"))
                 .anyMatch(f -> f.endsWith(".samples.csv")).anyMatch(f -> f.endsWith(".results.csv"))
-                .anyMatch(f -> f.endsWith(".params.json")).anyMatch(f -> f.endsWith(".config.xml"));
+                .anyMatch(f -> f.endsWith(".params.json")).anyMatch(f -> f.endsWith(".config.xml"))
+                .anyMatch(f -> f.endsWith(".results.NewOrder.csv")).anyMatch(f -> f.endsWith(".results.StockLevel.csv"));
         Path copied = results.resolve(files.stream().filter(f -> f.endsWith(".config.xml")).findFirst().orElseThrow());
         assertThat(Files.readString(copied)).doesNotContain(c.password());
         String[] lines = out.toString(StandardCharsets.UTF_8).strip().split("\n");

@@ -23,7 +23,8 @@ import org.pgknobs.workload.benchbase.BenchBaseXml;
 /**
  * Writes a run in BenchBase's result files, names and columns (its ResultWriter), so tools reading
  * BenchBase output read ours: {@code <prefix>.summary.json}, {@code .samples.csv} (1 s buckets),
- * {@code .results.csv} (5 s buckets), {@code .raw.csv}, {@code .params.json}, {@code .config.xml}.
+ * {@code .results.csv} and {@code .results.<Transaction>.csv} (5 s buckets), {@code .raw.csv},
+ * {@code .params.json}, {@code .config.xml}.
  * Buckets start at the window's start, so a quiet second shows as a row with 0 requests.
  */
 public final class BenchBaseResultFiles {
@@ -50,7 +51,10 @@ public final class BenchBaseResultFiles {
         BenchBaseXml.write(config.redacted(), dir.resolve(prefix + ".config.xml"));
         writeRaw(dir.resolve(prefix + ".raw.csv"), run);
         writeSamples(dir.resolve(prefix + ".samples.csv"), run, 1);
-        writeResults(dir.resolve(prefix + ".results.csv"), run, RESULTS_WINDOW_SECONDS);
+        writeResults(dir.resolve(prefix + ".results.csv"), run, RESULTS_WINDOW_SECONDS, null);
+        for (TxType t : TxType.ALL) {
+            writeResults(dir.resolve(prefix + ".results." + t.benchBaseName() + ".csv"), run, RESULTS_WINDOW_SECONDS, t);
+        }
         Path summary = dir.resolve(prefix + ".summary.json");
         json.writeValue(summary.toFile(), summary(run, config, settings.getOrDefault("server_version", "")));
         return summary;
@@ -93,7 +97,7 @@ public final class BenchBaseResultFiles {
                     + "Average Latency (microseconds),75th Percentile Latency (microseconds),"
                     + "90th Percentile Latency (microseconds),95th Percentile Latency (microseconds),"
                     + "99th Percentile Latency (microseconds),Maximum Latency (microseconds)\n");
-            List<int[]> buckets = buckets(run, window);
+            List<int[]> buckets = buckets(run, window, null);
             for (int i = 0; i < buckets.size(); i++) {
                 Distribution d = distribution(buckets.get(i));
                 out.write(String.format(Locale.ROOT, "%d,%d,%.3f,%d,%d,%d,%d,%d,%d,%d,%d,%d%n", i * window, d.count,
@@ -103,14 +107,15 @@ public final class BenchBaseResultFiles {
         }
     }
 
-    private static void writeResults(Path file, TpccRunResult run, int window) throws IOException {
+    /** {@code type} null: all types (BenchBase's .results.csv); otherwise its .results.&lt;Name&gt;.csv. */
+    private static void writeResults(Path file, TpccRunResult run, int window, TxType type) throws IOException {
         try (BufferedWriter out = Files.newBufferedWriter(file)) {
             out.write("Time (seconds),Throughput (requests/second),Average Latency (millisecond),"
                     + "Minimum Latency (millisecond),25th Percentile Latency (millisecond),"
                     + "Median Latency (millisecond),75th Percentile Latency (millisecond),"
                     + "90th Percentile Latency (millisecond),95th Percentile Latency (millisecond),"
                     + "99th Percentile Latency (millisecond),Maximum Latency (millisecond),tp (req/s) scaled\n");
-            List<int[]> buckets = buckets(run, window);
+            List<int[]> buckets = buckets(run, window, type);
             for (int i = 0; i < buckets.size(); i++) {
                 Distribution d = distribution(buckets.get(i));
                 out.write(String.format(Locale.ROOT, "%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f%n",
@@ -122,7 +127,7 @@ public final class BenchBaseResultFiles {
     }
 
     /** Latencies per bucket of {@code window} seconds from the window start, by request start time. */
-    private static List<int[]> buckets(TpccRunResult run, int window) {
+    private static List<int[]> buckets(TpccRunResult run, int window, TxType type) {
         int n = (int) Math.ceil(run.windowSeconds() / window);
         List<List<TpccRunResult.Sample>> lists = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -130,6 +135,9 @@ public final class BenchBaseResultFiles {
         }
         long bucketNanos = window * 1_000_000_000L;
         for (TpccRunResult.Sample s : run.samples()) {
+            if (type != null && s.type() != type) {
+                continue;
+            }
             int b = (int) Math.min(n - 1, (s.startNanos() - run.windowStartNanos()) / bucketNanos);
             lists.get(Math.max(0, b)).add(s);
         }

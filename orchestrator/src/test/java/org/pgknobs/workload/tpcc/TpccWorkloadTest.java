@@ -195,6 +195,11 @@ class TpccWorkloadTest {
         assertThat(samples).hasSize(9);
         assertThat(samples.subList(1, 9).stream().mapToLong(l -> Long.parseLong(l.split(",")[1])).sum()).isEqualTo(n);
         assertThat(Files.readAllLines(out.resolve("tpcc.results.csv"))).hasSize(3);
+        List<String> perType = Files.readAllLines(out.resolve("tpcc.results.Delivery.csv"));
+        assertThat(perType).hasSize(3);
+        long deliveries = run.count(TxType.DELIVERY, TerminalWorker.SUCCESS) + run.count(TxType.DELIVERY, TerminalWorker.ABORTED);
+        assertThat(perType.subList(1, 3).stream().mapToDouble(l -> Double.parseDouble(l.split(",")[1]) * 5).sum())
+                .isCloseTo(deliveries, within(0.1));
         String config = Files.readString(out.resolve("tpcc.config.xml"));
         assertThat(config).contains("<scalefactor>1</scalefactor>").doesNotContain("secret-password");
         assertThat(new ObjectMapper().readValue(out.resolve("tpcc.params.json").toFile(), Map.class))
