@@ -16,10 +16,10 @@ import picocli.CommandLine.Option;
                 + "{\"driver\",\"warehouses\",\"terminals\",\"load_seconds\",\"tps\",\"goodput\",\"client_cpu_seconds\",\"p95_ms\"}.")
 public final class BenchTpccCommand implements Callable<Integer> {
 
-    @Option(names = "--warehouses", defaultValue = "4")
+    @Option(names = "--warehouses", defaultValue = "4", description = "TPC-C scale (default ${DEFAULT-VALUE})")
     int warehouses;
 
-    @Option(names = "--terminals", defaultValue = "8")
+    @Option(names = "--terminals", defaultValue = "8", description = "client connections (default ${DEFAULT-VALUE})")
     int terminals;
 
     @Option(names = "--duration", defaultValue = "30s", description = "measured time, e.g. 30s, 2m (default ${DEFAULT-VALUE})")

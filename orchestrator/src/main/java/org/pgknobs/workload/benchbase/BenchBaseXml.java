@@ -164,6 +164,11 @@ public final class BenchBaseXml {
                         + types.size() + " transaction types; give one weight per <transactiontype>");
             }
         }
+        try {
+            config.endpoint();
+        } catch (BadInputException e) {
+            throw new BadInputException(source + ": " + e.getMessage(), e);
+        }
         if (config.terminals() < 1) {
             throw new BadInputException(source + ": <terminals> must be at least 1");
         }

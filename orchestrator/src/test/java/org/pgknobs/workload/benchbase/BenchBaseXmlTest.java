@@ -97,6 +97,9 @@ class BenchBaseXmlTest {
         assertThatThrownBy(() -> BenchBaseXml.read(badIsolation, "my.xml")).hasMessageContaining("<isolation>SERIALIZABLE");
         assertThatThrownBy(() -> BenchBaseXml.read("<parameters><works>", "broken.xml"))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("broken.xml");
+        String badUrl = SAMPLE.replaceAll("<url>.*</url>", "<url>mysql://x</url>");
+        assertThatThrownBy(() -> BenchBaseXml.read(badUrl, "my.xml")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("my.xml").hasMessageContaining("jdbc:postgresql://");
         String badTerminals = SAMPLE.replace("<terminals>100", "<terminals>many");
         assertThatThrownBy(() -> BenchBaseXml.read(badTerminals, "my.xml")).hasMessageContaining("<terminals>many");
     }
