@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
             InsertBenchCommand.class,
             ServerCommand.class,
             ApplyCommand.class,
+            TpccCommand.class,
+            BenchCommand.class,
         })
 public final class Main implements Runnable {
 
