@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             InsertBenchCommand.class,
             ServerCommand.class,
             ApplyCommand.class,
+            RunCommand.class,
             TpccCommand.class,
             BenchCommand.class,
         })
