@@ -231,6 +231,21 @@ class TpccWorkloadTest {
     }
 
     @Test
+    @Order(5)
+    void keyingAndThinkTimesPaceEachTerminal(@TempDir Path out) throws Exception {
+        BenchBaseConfig base = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1/tpcc", "postgres", null, 1, 1,
+                Rate.UNLIMITED, 0, 3, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
+        BenchBaseConfig withWaits = new BenchBaseConfig(base.type(), base.driver(), base.url(), base.username(), null,
+                base.isolation(), base.batchSize(), base.scaleFactor(), base.terminals(), base.works(),
+                BenchBaseConfig.TPCC_TYPES.stream().map(n -> new BenchBaseConfig.TransactionType(n, 100, 100)).toList(),
+                base.otherParameters());
+        TpccWorkload w = new TpccWorkload(withWaits, 1, "tpcc", false, 7);
+        PhaseResult phase = w.run(admin, out, MeasurementListener.NONE).headline();
+        // One terminal sleeping 200 ms around each transaction manages at most 15 in 3 s.
+        assertThat(phase.completed()).isBetween(1L, 15L);
+    }
+
+    @Test
     @Order(6)
     void windowEndsOnTimeAndCountsNothingWhenEveryTransactionIsBlocked(@TempDir Path out) throws Exception {
         try (Connection lock = admin.connect("tpcc"); Statement s = lock.createStatement()) {
