@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.benchbase.BenchBaseConfig;
 import org.pgknobs.workload.benchbase.BenchBaseXml;
@@ -77,10 +78,17 @@ public final class TpccCommand implements Callable<Integer> {
         }
         if (execute) {
             Files.createDirectories(directory);
-            var result = workload.run(admin, directory, org.pgknobs.workload.MeasurementListener.NONE).headline();
+            var result = workload.run(admin, directory, MeasurementListener.NONE, TpccCommand::everyTenSeconds).headline();
             System.out.println(new ObjectMapper().writeValueAsString(result));
         }
         return Main.OK;
+    }
+
+    /** A line on stderr every 10 s of warm-up and measurement, so a long run shows it is alive. */
+    private static void everyTenSeconds(String phase, long done, long total, String unit) {
+        if (done > 0 && (done % 10 == 0 || done == total)) {
+            System.err.printf("%s: %d/%d %s%n", phase, done, total, unit);
+        }
     }
 
     /** BenchBase's result file prefix: benchmark and start time. */
