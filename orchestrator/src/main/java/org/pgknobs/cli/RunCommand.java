@@ -80,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--steps: " + file + " has no step " + String.join(", ", unknown)
                     + "; its steps are: " + String.join(", ", known));
         }
-        return experiment.withSteps(experiment.steps().stream().filter(s -> onlySteps.contains(s.name())).toList());
+        return experiment.onlySteps(java.util.Set.copyOf(onlySteps));
     }
 
     @Override
