@@ -21,7 +21,10 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentPlan;
 import org.pgknobs.experiment.ExperimentYaml;
 import org.pgknobs.experiment.PlannedStep;
+import org.pgknobs.experiment.WorkloadSpec;
 import org.pgknobs.overlay.AutoConfState;
+import org.pgknobs.overlay.ConnectionBudget;
+import org.pgknobs.overlay.SettingsCatalog;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.overlay.OverlayRejectedException;
 import org.pgknobs.overlay.OverlayResult;
@@ -64,6 +67,8 @@ public final class SuiteRunner {
     private final OverlayEngine engine;
     private final Object lock = new Object();
     private final Map<List<String>, Cluster> clusters = new LinkedHashMap<>();
+    /** Per step name: its settings after preflight, max_connections raised where the workload needs it. */
+    private final Map<String, Map<String, Object>> settingsToApply = new LinkedHashMap<>();
     private volatile boolean interrupted;
     private SuiteLayout layout;
     private SuiteRecord record;
@@ -178,10 +183,17 @@ public final class SuiteRunner {
         Server server = firstServer(plan);
         Map<String, String> rejected = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
+        int connections = connectionsNeeded(plan.experiment().workload());
         for (PlannedStep step : plan.steps()) {
             try {
-                engine.preflight(server, step.settings());
+                SettingsCatalog catalog = engine.preflight(server, step.settings());
+                ConnectionBudget.Fitted fitted = ConnectionBudget.fit(connections, step.settings(), catalog);
+                if (fitted.decision().raised()) {
+                    options.out().println("step " + step.name() + ": " + fitted.decision().note());
+                }
+                settingsToApply.put(step.name(), fitted.settings());
             } catch (OverlayRejectedException e) {
+                settingsToApply.put(step.name(), step.settings());
                 boolean onlyBuild = e.problems().stream().allMatch(pr -> pr.unsupportedByBuild());
                 if (onlyBuild) {
                     rejected.put(step.name(), "not supported by this server build: " + e.getMessage());
@@ -199,6 +211,15 @@ public final class SuiteRunner {
             throw new BadInputException(String.join("\n", problems));
         }
         return rejected;
+    }
+
+    /** Client connections a run opens, which max_connections must leave room for. */
+    private static int connectionsNeeded(WorkloadSpec workload) {
+        return switch (workload.kind()) {
+            case TPCC -> workload.tpcc().terminals();
+            // per client: an inserting, a deleting and a querying connection
+            case INSERTBENCH -> 3 * workload.insertbench().clients();
+        };
     }
 
     private Server firstServer(ExperimentPlan plan) {
@@ -269,8 +290,9 @@ public final class SuiteRunner {
             seconds.put("restore_and_start", secondsSince(t0));
 
             long t1 = System.nanoTime();
-            progress.say("applying " + step.settings().size() + " settings");
-            overlay = engine.apply(server, step.settings());
+            Map<String, Object> settings = settingsToApply.getOrDefault(step.name(), step.settings());
+            progress.say("applying " + settings.size() + " settings");
+            overlay = engine.apply(server, settings);
             SettingsReport.writeJson(overlay, dir.resolve("settings.json"));
             seconds.put("overlay", secondsSince(t1));
 
