@@ -116,7 +116,7 @@ final class RunCommand implements Callable<Integer> {
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner runner = new SuiteRunner(supply, new SuiteRunner.Options(out, Optional.ofNullable(resume),
-                commandLine, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout));
+                commandLine, allSets, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout));
         SuiteRunner.Outcome outcome = runner.run(experiment);
         if (outcome.interrupted()) {
             return Main.INTERRUPTED;

@@ -49,10 +49,11 @@ public final class SuiteRunner {
 
     /**
      * @param resume an earlier result directory of the same experiment: only steps not yet done run
+     * @param sets   the user's --set overrides, recorded in suite.json
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
      */
-    public record Options(Path outDir, Optional<Path> resume, List<String> commandLine, boolean collect,
-                          Duration collectorInterval, PrintStream out) {
+    public record Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
+                          boolean collect, Duration collectorInterval, PrintStream out) {
     }
 
     /** How the suite ended; the CLI turns it into an exit code. */
@@ -259,7 +260,7 @@ public final class SuiteRunner {
         Instant started = earlier != null ? earlier.started() : Instant.now();
         RunEnvironment env = RunEnvironment.capture(options.commandLine(), serverVersion());
         return new SuiteRecord(experiment.name(), String.valueOf(experiment.source()), experiment.profile().orElse(null),
-                List.copyOf(options.commandLine()), "running", started, Instant.now(), env, entries);
+                List.copyOf(options.sets()), "running", started, Instant.now(), env, entries);
     }
 
     private String serverVersion() {
