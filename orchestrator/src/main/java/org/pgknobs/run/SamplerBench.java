@@ -108,17 +108,7 @@ public final class SamplerBench {
             ConnectionInfo c = server.connection();
             StatsCollector collector = sample ? StatsCollector.start(ConnectionSource.of(c.jdbcUrl("tpcc"), c.user(),
                     c.password()), CollectorSettings.defaults().withInterval(interval).withOutput(dir, "")) : null;
-            MeasurementListener listener = collector == null ? MeasurementListener.NONE : new MeasurementListener() {
-                @Override
-                public void phaseStarted(String phase) {
-                    collector.beginWindow(phase);
-                }
-
-                @Override
-                public void phaseEnded(String phase) {
-                    collector.endWindow(phase);
-                }
-            };
+            MeasurementListener listener = CollectorWindows.of(collector);
             double tps = workload.run(c, dir, listener).headline().throughput();
             if (collector != null) {
                 stats[0] = collector.finish();

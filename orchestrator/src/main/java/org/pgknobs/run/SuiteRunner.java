@@ -401,18 +401,8 @@ public final class SuiteRunner {
     private WorkloadResult runWorkload(Workload workload, Server server, Path dir, SuiteProgress progress)
             throws WorkloadException {
         StatsCollector collector = options.collect() ? startCollector(workload, server, dir, progress) : null;
-        MeasurementListener listener = collector == null ? MeasurementListener.NONE : new MeasurementListener() {
-            @Override
-            public void phaseStarted(String phase) {
-                collector.beginWindow(phase);
-                progress.say("measuring " + phase);
-            }
-
-            @Override
-            public void phaseEnded(String phase) {
-                collector.endWindow(phase);
-            }
-        };
+        MeasurementListener listener = collector == null ? MeasurementListener.NONE
+                : new CollectorWindows(collector, phase -> progress.say("measuring " + phase));
         try {
             progress.say("warm-up and run");
             return workload.run(server.connection(), dir, listener);
