@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             InsertBenchCommand.class,
             ServerCommand.class,
             ApplyCommand.class,
+            ReportCommand.class,
         })
 public final class Main implements Runnable {
 
