@@ -222,10 +222,17 @@ public final class ReportBuilder {
         return tables;
     }
 
-    /** 1..4 by rank among the phase's values (ties take the lower rank). */
+    /**
+     * 1..4 by percentile rank among the phase's values, rank / (n − 1), so the lowest value is always q1
+     * and the highest q4 (ties take the lower rank).
+     */
     static int quartile(List<Double> sortedValues, double value) {
-        int rank = sortedValues.indexOf(value);
-        return sortedValues.size() <= 1 ? 1 : Math.min(4, rank * 4 / sortedValues.size() + 1);
+        int n = sortedValues.size();
+        if (n <= 1) {
+            return 1;
+        }
+        double percentileRank = (double) sortedValues.indexOf(value) / (n - 1);
+        return Math.min(4, 1 + (int) Math.floor(percentileRank * 4));
     }
 
     private static List<ReportData.ComparisonRow> comparison(List<ReportData.Run> runs) {
