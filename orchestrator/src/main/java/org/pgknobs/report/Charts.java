@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -35,39 +35,53 @@ final class Charts {
     private Charts() {
     }
 
-    /** TPS per step on a log scale, published values as markers: the article's headline picture. */
+    /**
+     * TPS per step on a log scale with the published values as markers (the article's headline picture);
+     * with repeats, the min and max of each step as small markers around the median.
+     */
     static Optional<Image> throughputPerStep(ReportData.Run run) {
         List<ReportData.Step> steps = run.steps();
-        List<Double> xs = new ArrayList<>();
-        List<Double> ys = new ArrayList<>();
-        List<Double> pxs = new ArrayList<>();
-        List<Double> pys = new ArrayList<>();
-        for (int i = 0; i < steps.size(); i++) {
-            ReportData.Step s = steps.get(i);
-            if (s.throughput() != null && s.throughput().median() > 0) {
-                xs.add(i + 1.0);
-                ys.add(s.throughput().median());
-            }
-            if (s.published() != null && s.published() > 0) {
-                pxs.add(i + 1.0);
-                pys.add(s.published());
-            }
-        }
-        if (xs.isEmpty()) {
+        List<String> names = steps.stream().map(ReportData.Step::name).toList();
+        List<Double> medians = steps.stream().map(s -> positive(s.throughput() == null ? null : s.throughput().median())).toList();
+        if (medians.stream().allMatch(v -> v == null)) {
             return Optional.empty();
         }
-        XYChart chart = xy("Throughput per step (log scale)", "step", "requests/s", HEIGHT);
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("Throughput per step (" + run.headlinePhase() + ", log scale)").xAxisTitle("step")
+                .yAxisTitle("requests/s").build();
+        style(chart);
+        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(stepLabel(steps));
-        chart.getStyler().setXAxisMin(0.5).setXAxisMax(steps.size() + 0.5);
-        XYSeries ours = chart.addSeries("measured", xs, ys);
-        ours.setMarker(SeriesMarkers.CIRCLE);
-        if (!pxs.isEmpty()) {
-            XYSeries pub = chart.addSeries("published", pxs, pys);
-            pub.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        chart.getStyler().setOverlapped(true);   // markers of every series on the step's own position
+        List<Double> published = steps.stream().map(s -> positive(s.published())).toList();
+        List<Double> all = new ArrayList<>(medians);
+        all.addAll(published);
+        double lo = all.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).min().getAsDouble();
+        double hi = all.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).max().getAsDouble();
+        // whole decades, so the log axis always has labelled ticks
+        chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(lo))));
+        chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(hi) + 1e-9)));
+        chart.getStyler().setYAxisDecimalPattern("#,##0.###");
+        chart.addSeries("measured (median)", names, medians).setMarker(SeriesMarkers.CIRCLE);
+        if (steps.stream().anyMatch(s -> s.throughput() != null && s.throughput().n() > 1)) {
+            for (String bound : List.of("min", "max")) {
+                CategorySeries series = chart.addSeries("repeats " + bound, names, steps.stream().map(s -> s.throughput() == null
+                        ? null : positive(bound.equals("min") ? s.throughput().min() : s.throughput().max())).toList());
+                series.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
+                series.setMarker(SeriesMarkers.TRIANGLE_UP);
+                series.setMarkerColor(Color.GRAY);
+            }
+        }
+        if (published.stream().anyMatch(v -> v != null)) {
+            CategorySeries pub = chart.addSeries("published", names, published);
+            pub.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
             pub.setMarker(SeriesMarkers.DIAMOND);
         }
         return Optional.of(image(chart));
+    }
+
+    private static Double positive(Double v) {
+        return v != null && v > 0 ? v : null;
     }
 
     /** Per-second headline throughput of every step, one line each. */
@@ -168,13 +182,6 @@ final class Charts {
         return best.y() > 0 ? best.y() : 1;
     }
 
-    private static Function<Double, String> stepLabel(List<ReportData.Step> steps) {
-        return x -> {
-            long i = Math.round(x);
-            return Math.abs(x - i) < 1e-6 && i >= 1 && i <= steps.size() ? steps.get((int) i - 1).name() : "";
-        };
-    }
-
     private static XYChart xy(String title, String xTitle, String yTitle, int height) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(height).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
@@ -187,6 +194,9 @@ final class Charts {
         s.setChartBackgroundColor(Color.WHITE);
         s.setLegendPosition(Styler.LegendPosition.OutsideE);
         s.setAntiAlias(true);
+        if (s instanceof org.knowm.xchart.style.AxesChartStyler axes) {
+            axes.setXAxisTickMarkSpacingHint(90);
+        }
     }
 
     private static Image image(Chart<?, ?> chart) {

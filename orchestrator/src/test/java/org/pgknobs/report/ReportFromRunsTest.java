@@ -35,7 +35,7 @@ import org.w3c.dom.NodeList;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReportFromRunsTest {
 
-    private static final String WORKLOAD = """
+    static final String WORKLOAD = """
             workload:
               kind: insertbench
               clients: 1
@@ -47,7 +47,7 @@ class ReportFromRunsTest {
             """;
 
     /** a3 asks for lz4, which the embedded build lacks: preflight rejects it, as in the real sweep. */
-    private static final String VARIANTS = """
+    static final String VARIANTS = """
             name: tiny-sweep
             mode: variants
             server:
@@ -68,7 +68,7 @@ class ReportFromRunsTest {
               values: {base: 100, a1: 110, a2: 90, a3: 120}
             """;
 
-    private static final String CUMULATIVE = """
+    static final String CUMULATIVE = """
             name: tiny-article
             mode: cumulative
             server:
