@@ -54,12 +54,16 @@ final class Fmt {
         return s.n() > 1 ? num(s.median()) + " (" + num(s.min()) + "–" + num(s.max()) + ")" : num(s.median());
     }
 
-    /** "worse", "better" or "" by his 0.95 / 1.05 thresholds. */
+    /**
+     * "worse", "better" or "" by his 0.95 / 1.05 thresholds, applied to the value as printed (2 decimals),
+     * so a cell showing 0.95 is never coloured.
+     */
     static String band(Double relative) {
         if (relative == null) {
             return "";
         }
-        return relative < LOW ? "worse" : relative > HIGH ? "better" : "";
+        double shown = Math.round(relative * 100) / 100.0;
+        return shown < LOW ? "worse" : shown > HIGH ? "better" : "";
     }
 
     static String checkpoints(Long timed, Long requested) {

@@ -123,7 +123,7 @@ final class MarkdownReport {
         boolean any = false;
         for (ReportData.Step s : run.steps()) {
             if (s.reason() != null && !"done".equals(s.status())) {
-                md.append("- **").append(s.name()).append("**: ").append(s.status()).append(" — ").append(s.reason()).append('\n');
+                md.append("- **").append(s.name()).append("**: ").append(s.status()).append(" — ").append(s.reason().strip().replace("\n", "\n  ")).append('\n');
                 any = true;
             }
             for (Reason r : s.why()) {

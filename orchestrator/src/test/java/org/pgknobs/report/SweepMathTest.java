@@ -45,6 +45,8 @@ class SweepMathTest {
     void thresholdsColourBelow095AndAbove105() {
         assertThat(Fmt.band(0.94)).isEqualTo("worse");
         assertThat(Fmt.band(0.95)).isEmpty();
+        assertThat(Fmt.band(0.9466)).as("printed as 0.95").isEmpty();
+        assertThat(Fmt.band(1.0549)).as("printed as 1.05").isEmpty();
         assertThat(Fmt.band(1.05)).isEmpty();
         assertThat(Fmt.band(1.06)).isEqualTo("better");
         assertThat(Fmt.band(null)).isEmpty();
