@@ -2,7 +2,9 @@ package org.pgknobs.cli;
 
 import java.io.PrintWriter;
 import org.pgknobs.BadInputException;
+import org.pgknobs.overlay.OverlayException;
 import org.pgknobs.server.ServerException;
+import org.pgknobs.workload.WorkloadException;
 import picocli.CommandLine;
 
 /** Turns exceptions into one clear message and an exit code; no stack traces for expected failures. */
@@ -18,6 +20,11 @@ final class Errors implements CommandLine.IExecutionExceptionHandler {
         }
         if (t instanceof ServerException se) {
             err.println("pgknobs: " + se.describe());
+            return Main.RUN_FAILED;
+        }
+        if (t instanceof OverlayException || t instanceof WorkloadException) {
+            // expected run failures: the message says what happened; a stack trace would bury it
+            err.println("pgknobs: " + t.getMessage());
             return Main.RUN_FAILED;
         }
         err.println("pgknobs: " + t);

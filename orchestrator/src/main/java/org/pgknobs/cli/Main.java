@@ -16,6 +16,9 @@ import picocli.CommandLine.Command;
             InsertBenchCommand.class,
             ServerCommand.class,
             ApplyCommand.class,
+            RunCommand.class,
+            TpccCommand.class,
+            BenchCommand.class,
             ReportCommand.class,
         })
 public final class Main implements Runnable {

@@ -39,4 +39,18 @@ public record Experiment(String name, String description, Mode mode, ServerSpec 
         return new Experiment(name, description, mode, server, workload, data, steps, newRepeats, reference,
                 profiles, profile, scale, includeOptional, source);
     }
+
+    /**
+     * Only the named steps, in the file's order; published values of the others are dropped too, so the
+     * resolved file stays valid. In cumulative mode the kept steps still build on each other only.
+     */
+    public Experiment onlySteps(Set<String> names) {
+        List<StepSpec> kept = steps.stream().filter(s -> names.contains(s.name())).toList();
+        Optional<Reference> ref = reference.map(r -> new Reference(r.source(), r.metric(),
+                r.values().entrySet().stream().filter(e -> names.contains(e.getKey()))
+                        .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue,
+                                (a, b) -> a, LinkedHashMap::new)), r.notes()));
+        return new Experiment(name, description, mode, server, workload, data, kept, repeats, ref,
+                profiles, profile, scale, includeOptional, source);
+    }
 }

@@ -17,14 +17,23 @@ public enum StepStatus {
     /** Not run (an optional step, or the suite stopped before it). */
     SKIPPED,
     /** Stopped by Ctrl-C / SIGTERM. */
-    INTERRUPTED;
+    INTERRUPTED,
+    /** A step marked {@code expect: fail} failed as the experiment said it would (e.g. shared_buffers=128kB). */
+    FAILED_AS_EXPECTED,
+    /** Planned, not yet run. */
+    PENDING;
+
+    @com.fasterxml.jackson.annotation.JsonCreator
+    public static StepStatus parse(String json) {
+        return valueOf(json.toUpperCase(Locale.ROOT).replace('-', '_'));
+    }
 
     @JsonValue
     public String json() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     public boolean isFinal() {
-        return this == DONE || this == REJECTED;
+        return this == DONE || this == REJECTED || this == FAILED_AS_EXPECTED;
     }
 }

@@ -1,0 +1,52 @@
+package org.pgknobs.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.pgknobs.BadInputException;
+import org.pgknobs.run.SamplerBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pgknobs bench sampler}: TPC-C TPS with the pg_stat_* sampler off and on, and their ratio. */
+@Command(name = "sampler", mixinStandardHelpOptions = true,
+        description = "What sampling pg_stat_* costs: TPC-C from the same restored data with the sampler off and on, "
+                + "alternating; prints {\"tps_sampler_off\",\"tps_sampler_on\",\"ratio_on_off\",\"snapshot_round_ms_mean\",...} last.")
+public final class BenchSamplerCommand implements Callable<Integer> {
+
+    @Option(names = "--warehouses", defaultValue = "4", description = "TPC-C scale (default ${DEFAULT-VALUE})")
+    int warehouses;
+
+    @Option(names = "--terminals", defaultValue = "8", description = "client connections (default ${DEFAULT-VALUE})")
+    int terminals;
+
+    @Option(names = "--duration", defaultValue = "30s", description = "measured time per run (default ${DEFAULT-VALUE})")
+    String duration;
+
+    @Option(names = "--warmup", defaultValue = "5s", description = "warm-up per run (default ${DEFAULT-VALUE})")
+    String warmup;
+
+    @Option(names = "--pairs", defaultValue = "2", description = "off/on pairs to run (default ${DEFAULT-VALUE})")
+    int pairs;
+
+    @Option(names = "--interval", defaultValue = "1s", description = "sampling interval (default ${DEFAULT-VALUE})")
+    String interval;
+
+    @Option(names = {"-d", "--directory"}, paramLabel = "DIR", description = "keep each run's files here")
+    Path directory;
+
+    @Override
+    public Integer call() throws Exception {
+        if (warehouses < 1 || terminals < 1 || pairs < 1) {
+            throw new BadInputException("--warehouses, --terminals and --pairs must be at least 1");
+        }
+        Path out = directory != null ? directory : Files.createTempDirectory("pgknobs-bench-sampler");
+        Map<String, Object> figures = new SamplerBench(warehouses, terminals,
+                BenchTpccCommand.seconds("--duration", duration), BenchTpccCommand.seconds("--warmup", warmup), pairs,
+                Durations.parse(interval, "--interval")).run(out);
+        System.out.println(new ObjectMapper().writeValueAsString(figures));
+        return Main.OK;
+    }
+}

@@ -1,0 +1,76 @@
+package org.pgknobs.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.pgknobs.BadInputException;
+import org.pgknobs.workload.ProgressListener;
+import org.pgknobs.workload.tpcc.TpccBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pgknobs bench tpcc}: load and run TPC-C on a throwaway embedded server, print the figures as JSON. */
+@Command(name = "tpcc", mixinStandardHelpOptions = true,
+        description = "Embedded server, timed load, one unlimited-rate run; prints "
+                + "{\"driver\",\"warehouses\",\"terminals\",\"load_seconds\",\"tps\",\"goodput\",\"client_cpu_seconds\",\"p95_ms\"}.")
+public final class BenchTpccCommand implements Callable<Integer> {
+
+    @Option(names = "--warehouses", defaultValue = "4", description = "TPC-C scale (default ${DEFAULT-VALUE})")
+    int warehouses;
+
+    @Option(names = "--terminals", defaultValue = "8", description = "client connections (default ${DEFAULT-VALUE})")
+    int terminals;
+
+    @Option(names = "--duration", defaultValue = "30s", description = "measured time, e.g. 30s, 2m (default ${DEFAULT-VALUE})")
+    String duration;
+
+    @Option(names = "--warmup", defaultValue = "0s", description = "warm-up before the measured time (default ${DEFAULT-VALUE})")
+    String warmup;
+
+    @Option(names = "--driver", defaultValue = "builtin", description = "builtin (the BenchBase process driver is separate)")
+    String driver;
+
+    @Option(names = {"-d", "--directory"}, paramLabel = "DIR", description = "keep BenchBase-format result files here")
+    Path directory;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!driver.equals("builtin")) {
+            throw new BadInputException("--driver " + driver + " is not available here; use --driver builtin");
+        }
+        if (warehouses < 1 || terminals < 1) {
+            throw new BadInputException("--warehouses and --terminals must be at least 1");
+        }
+        Path out = directory != null ? directory : Files.createTempDirectory("pgknobs-bench");
+        TpccBench bench = new TpccBench(warehouses, terminals, seconds("--duration", duration), seconds("--warmup", warmup),
+                System.console() != null);
+        TpccBench.Figures figures = bench.run(out, ProgressListener.NONE);
+        System.out.println(new ObjectMapper().writeValueAsString(figures.toMap()));
+        return Main.OK;
+    }
+
+    /** "30s", "2m", "1h" or plain seconds. */
+    static int seconds(String option, String text) {
+        String t = text.strip().toLowerCase(java.util.Locale.ROOT);
+        int unit = 1;
+        if (t.endsWith("s")) {
+            t = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("m")) {
+            unit = 60;
+            t = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("h")) {
+            unit = 3600;
+            t = t.substring(0, t.length() - 1);
+        }
+        try {
+            int v = Integer.parseInt(t.strip()) * unit;
+            if (v < 0) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new BadInputException(option + " " + text + ": give a whole number of seconds, minutes or hours, e.g. 30s or 2m");
+        }
+    }
+}

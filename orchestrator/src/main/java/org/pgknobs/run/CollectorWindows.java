@@ -1,0 +1,32 @@
+package org.pgknobs.run;
+
+import java.util.function.Consumer;
+import org.pgknobs.collector.StatsCollector;
+import org.pgknobs.workload.MeasurementListener;
+
+/** Opens and closes the stats collector's windows exactly where the workload's measured phases begin and end. */
+final class CollectorWindows implements MeasurementListener {
+
+    private final StatsCollector collector;
+    private final Consumer<String> onStart;
+
+    CollectorWindows(StatsCollector collector, Consumer<String> onStart) {
+        this.collector = collector;
+        this.onStart = onStart;
+    }
+
+    static MeasurementListener of(StatsCollector collector) {
+        return collector == null ? NONE : new CollectorWindows(collector, phase -> { });
+    }
+
+    @Override
+    public void phaseStarted(String phase) {
+        collector.beginWindow(phase);
+        onStart.accept(phase);
+    }
+
+    @Override
+    public void phaseEnded(String phase) {
+        collector.endWindow(phase);
+    }
+}

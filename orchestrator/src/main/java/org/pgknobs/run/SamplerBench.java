@@ -1,0 +1,134 @@
+package org.pgknobs.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgknobs.collector.CollectorSettings;
+import org.pgknobs.collector.ConnectionSource;
+import org.pgknobs.collector.PgStats;
+import org.pgknobs.collector.StatsCollector;
+import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.server.EmbeddedBinaries;
+import org.pgknobs.server.ManagedServer;
+import org.pgknobs.server.RunAs;
+import org.pgknobs.server.Workspace;
+import org.pgknobs.workload.MeasurementListener;
+import org.pgknobs.workload.WorkloadException;
+import org.pgknobs.workload.benchbase.BenchBaseConfig;
+import org.pgknobs.workload.tpcc.TpccWorkload;
+
+/**
+ * What the stats collector costs the workload: the same TPC-C run with the sampler off and on, from the
+ * same restored data, alternating (off, on, off, on ...) so drift hits both alike. Reports each run's
+ * TPS, the medians, their ratio, and the collector's own time per snapshot round.
+ */
+public final class SamplerBench {
+
+    private final int warehouses;
+    private final int terminals;
+    private final int durationSeconds;
+    private final int warmupSeconds;
+    private final int pairs;
+    private final java.time.Duration interval;
+
+    public SamplerBench(int warehouses, int terminals, int durationSeconds, int warmupSeconds, int pairs,
+                        java.time.Duration interval) {
+        this.warehouses = warehouses;
+        this.terminals = terminals;
+        this.durationSeconds = durationSeconds;
+        this.warmupSeconds = warmupSeconds;
+        this.pairs = pairs;
+        this.interval = interval;
+    }
+
+    public Map<String, Object> run(Path outDir) throws WorkloadException {
+        RunAs runAs = RunAs.forCurrentProcess(null);
+        ManagedServer server = ManagedServer.create(EmbeddedBinaries.ensure(EmbeddedBinaries.defaultCacheDir(), runAs),
+                runAs, Workspace.newInstanceDir(Workspace.defaultWorkDir(), "bench-sampler"));
+        try {
+            server.initdb(List.of());
+            server.start();
+            TpccWorkload workload = workload(server);
+            workload.load(server.connection(), (p, d, t, u) -> { });
+            server.stop();
+            DataSnapshot snapshot = DataSnapshot.take(server, "loaded");
+            List<Double> off = new ArrayList<>();
+            List<Double> on = new ArrayList<>();
+            List<Double> roundMs = new ArrayList<>();
+            double maxRoundMs = 0;
+            for (int i = 0; i < pairs; i++) {
+                off.add(once(server, snapshot, outDir.resolve("off-" + (i + 1)), false, null));
+                PgStats[] stats = new PgStats[1];
+                on.add(once(server, snapshot, outDir.resolve("on-" + (i + 1)), true, stats));
+                roundMs.add(stats[0].collector().meanMs());
+                maxRoundMs = Math.max(maxRoundMs, stats[0].collector().maxMs());
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("warehouses", warehouses);
+            m.put("terminals", terminals);
+            m.put("duration_seconds", durationSeconds);
+            m.put("interval_ms", interval.toMillis());
+            m.put("tps_sampler_off", off);
+            m.put("tps_sampler_on", on);
+            double medOff = median(off);
+            double medOn = median(on);
+            m.put("median_tps_off", round(medOff));
+            m.put("median_tps_on", round(medOn));
+            m.put("ratio_on_off", medOff == 0 ? null : round(medOn / medOff));
+            m.put("snapshot_round_ms_mean", round(median(roundMs)));
+            m.put("snapshot_round_ms_max", round(maxRoundMs));
+            return m;
+        } finally {
+            try {
+                server.stop();
+            } finally {
+                Workspace.delete(server.instanceDir());
+            }
+        }
+    }
+
+    private TpccWorkload workload(ManagedServer server) {
+        BenchBaseConfig config = BenchBaseConfig.tpcc(server.connection().jdbcUrl("tpcc"), ManagedServer.SUPERUSER, null,
+                warehouses, terminals, BenchBaseConfig.Rate.UNLIMITED, warmupSeconds, durationSeconds,
+                BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
+        return new TpccWorkload(config, 0, "tpcc", false, 42L);
+    }
+
+    private double once(ManagedServer server, DataSnapshot snapshot, Path dir, boolean sample, PgStats[] stats)
+            throws WorkloadException {
+        snapshot.restoreInto(server);
+        server.start();
+        try {
+            Files.createDirectories(dir);
+            TpccWorkload workload = workload(server);
+            ConnectionInfo c = server.connection();
+            StatsCollector collector = sample ? StatsCollector.start(ConnectionSource.of(c.jdbcUrl("tpcc"), c.user(),
+                    c.password()), CollectorSettings.defaults().withInterval(interval).withOutput(dir, "")) : null;
+            MeasurementListener listener = CollectorWindows.of(collector);
+            double tps = workload.run(c, dir, listener).headline().throughput();
+            if (collector != null) {
+                stats[0] = collector.finish();
+                collector.close();
+            }
+            return round(tps);
+        } catch (java.io.IOException | SQLException e) {
+            throw new WorkloadException("sampler benchmark run failed: " + e.getMessage(), e);
+        } finally {
+            server.stop();
+        }
+    }
+
+    private static double median(List<Double> xs) {
+        List<Double> s = xs.stream().sorted().toList();
+        int n = s.size();
+        return n == 0 ? 0 : n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    }
+
+    private static double round(double d) {
+        return Math.round(d * 1000) / 1000.0;
+    }
+}

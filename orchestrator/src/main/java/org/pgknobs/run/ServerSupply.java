@@ -1,0 +1,19 @@
+package org.pgknobs.run;
+
+import java.nio.file.Path;
+import org.pgknobs.server.ExternalServer;
+import org.pgknobs.server.PgBinaries;
+import org.pgknobs.server.RunAs;
+
+/**
+ * Where a suite's servers come from: clusters pgknobs creates itself (one per distinct set of initdb
+ * options, from the embedded binaries or --pg-bin), or one external server it may only reconfigure.
+ */
+public sealed interface ServerSupply {
+
+    record Managed(PgBinaries binaries, RunAs runAs, Path workDir) implements ServerSupply {
+    }
+
+    record External(ExternalServer server) implements ServerSupply {
+    }
+}

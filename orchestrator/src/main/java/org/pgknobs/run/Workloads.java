@@ -1,0 +1,51 @@
+package org.pgknobs.run;
+
+import java.util.List;
+import org.pgknobs.experiment.InsertBenchSpec;
+import org.pgknobs.experiment.TpccSpec;
+import org.pgknobs.experiment.WorkloadSpec;
+import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.workload.Workload;
+import org.pgknobs.workload.benchbase.BenchBaseConfig;
+import org.pgknobs.workload.insertbench.InsertBenchConfig;
+import org.pgknobs.workload.insertbench.InsertBenchWorkload;
+import org.pgknobs.workload.tpcc.TpccWorkload;
+
+/** Builds the workload an experiment's {@code workload:} section describes. */
+public final class Workloads {
+
+    /** BenchBase's own name for the results: tpcc.summary.json, tpcc.samples.csv, ... */
+    public static final String TPCC_PREFIX = "tpcc";
+    private static final long SEED = 20261130L;
+
+    private Workloads() {
+    }
+
+    public static Workload create(WorkloadSpec spec, ConnectionInfo server) {
+        return switch (spec.kind()) {
+            case TPCC -> tpcc(spec.tpcc(), server);
+            case INSERTBENCH -> insertBench(spec.insertbench());
+        };
+    }
+
+    /** The BenchBase XML an experiment's TPC-C section means (the URL points at {@code server}). */
+    public static BenchBaseConfig benchBaseConfig(TpccSpec tpcc, ConnectionInfo server) {
+        BenchBaseConfig.Rate rate = tpcc.rate().isUnlimited() ? BenchBaseConfig.Rate.parse("unlimited")
+                : BenchBaseConfig.Rate.perSecond(tpcc.rate().perSecond().getAsDouble());
+        List<Double> weights = tpcc.weights().stream().map(Integer::doubleValue).toList();
+        return BenchBaseConfig.tpcc(server.jdbcUrl("tpcc") + "?reWriteBatchedInserts=true&sslmode=disable",
+                server.user(), server.password(), tpcc.warehouses(), tpcc.terminals(), rate,
+                (int) tpcc.warmup().toSeconds(), (int) tpcc.duration().toSeconds(), weights,
+                tpcc.isolation().benchBaseName());
+    }
+
+    private static Workload tpcc(TpccSpec tpcc, ConnectionInfo server) {
+        int loaders = tpcc.loaderThreads().orElse(Runtime.getRuntime().availableProcessors());
+        return new TpccWorkload(benchBaseConfig(tpcc, server), loaders, TPCC_PREFIX, false, SEED);
+    }
+
+    private static Workload insertBench(InsertBenchSpec ib) {
+        return new InsertBenchWorkload(new InsertBenchConfig(ib.clients(), ib.initialRows(), ib.i1Rows(), ib.i2Rows(),
+                (int) ib.querySeconds().toSeconds(), ib.queryRates()), SEED);
+    }
+}

@@ -1,0 +1,169 @@
+package org.pgknobs.workload.tpcc;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.pgknobs.workload.PhaseResult;
+
+/**
+ * What one run measured: every request completed inside the window (BenchBase's raw samples) and
+ * per-type counts. Throughput counts all of them, goodput only the successful ones; both over the
+ * configured window, so 11 transactions in 120 s are 0.0917/s and not an error.
+ */
+public final class TpccRunResult {
+
+    /** One completed request: start in epoch seconds, latency, type, outcome (Samples.SUCCESS/ABORTED/ERROR). */
+    public record Sample(double startEpochSeconds, long startNanos, int latencyMicros, TxType type, byte outcome,
+                         int worker) {
+    }
+
+    private final TpccOptions options;
+    private final NuRandConstants constants;
+    private final List<Sample> samples;
+    private final long[][] counts;
+    private final Map<String, Long> errorsByState;
+    private final String lastError;
+    private final Histogram latency;
+    private final long windowStartNanos;
+
+    private TpccRunResult(TpccOptions options, NuRandConstants constants, List<Sample> samples, long[][] counts,
+                          Map<String, Long> errorsByState, String lastError, Histogram latency, long windowStartNanos) {
+        this.options = options;
+        this.constants = constants;
+        this.samples = samples;
+        this.counts = counts;
+        this.errorsByState = errorsByState;
+        this.lastError = lastError;
+        this.latency = latency;
+        this.windowStartNanos = windowStartNanos;
+    }
+
+    static TpccRunResult of(TpccOptions options, NuRandConstants constants, RunClock clock, List<TerminalWorker> workers,
+                            Recorder[] recorders) {
+        List<Sample> samples = new ArrayList<>();
+        long[][] counts = new long[TxType.ALL.size()][4];
+        Map<String, Long> errors = new TreeMap<>();
+        String lastError = null;
+        for (TerminalWorker w : workers) {
+            Samples s = w.samples();
+            for (int i = 0; i < s.size(); i++) {
+                samples.add(new Sample(clock.epochSeconds(s.start(i)), s.start(i), s.latencyMicros(i), s.type(i),
+                        s.outcome(i), w.terminal().id()));
+            }
+            for (int t = 0; t < counts.length; t++) {
+                for (int k = 0; k < 4; k++) {
+                    counts[t][k] += w.counts()[t][k];
+                }
+            }
+            w.errorsByState().forEach((k, v) -> errors.merge(k, v, Long::sum));
+            if (w.lastError() != null) {
+                lastError = w.lastError();
+            }
+        }
+        samples.sort((a, b) -> Long.compare(a.startNanos(), b.startNanos()));
+        Histogram all = new Histogram(3);
+        for (Recorder r : recorders) {
+            all.add(r.getIntervalHistogram());
+        }
+        return new TpccRunResult(options, constants, samples, counts, errors, lastError, all, clock.windowStart());
+    }
+
+    public TpccOptions options() {
+        return options;
+    }
+
+    public List<Sample> samples() {
+        return samples;
+    }
+
+    public long windowStartNanos() {
+        return windowStartNanos;
+    }
+
+    public double windowSeconds() {
+        return options.timeSeconds();
+    }
+
+    public long completed() {
+        return samples.size();
+    }
+
+    public long count(TxType type, int outcome) {
+        return counts[type.ordinal()][outcome];
+    }
+
+    private long total(int outcome) {
+        return Arrays.stream(counts).mapToLong(c -> c[outcome]).sum();
+    }
+
+    public long successful() {
+        return total(TerminalWorker.SUCCESS);
+    }
+
+    public long aborted() {
+        return total(TerminalWorker.ABORTED);
+    }
+
+    public long errors() {
+        return total(TerminalWorker.ERRORS);
+    }
+
+    public long retries() {
+        return total(TerminalWorker.RETRIES);
+    }
+
+    /** Requests completed inside the window per second (BenchBase's "Throughput"). */
+    public double throughput() {
+        return completed() / windowSeconds();
+    }
+
+    /** Successful requests completed inside the window per second (warm-up excluded, unlike BenchBase #606). */
+    public double goodput() {
+        return successful() / windowSeconds();
+    }
+
+    /** Latency percentile in milliseconds over all completed requests; NaN when none completed. */
+    public double latencyMs(double percentile) {
+        return latency.getTotalCount() == 0 ? Double.NaN : latency.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    public PhaseResult toPhaseResult() {
+        PhaseResult.Latency lat = latency.getTotalCount() == 0 ? null
+                : new PhaseResult.Latency(latencyMs(50), latencyMs(95), latencyMs(99), latency.getMaxValue() / 1000.0);
+        Map<String, Object> details = new LinkedHashMap<>();
+        Map<String, Object> perType = new LinkedHashMap<>();
+        for (TxType t : TxType.ALL) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("completed", count(t, TerminalWorker.SUCCESS) + count(t, TerminalWorker.ABORTED) + count(t, TerminalWorker.ERRORS));
+            m.put("successful", count(t, TerminalWorker.SUCCESS));
+            m.put("aborted", count(t, TerminalWorker.ABORTED));
+            m.put("errors", count(t, TerminalWorker.ERRORS));
+            m.put("retries", count(t, TerminalWorker.RETRIES));
+            perType.put(t.benchBaseName(), m);
+        }
+        details.put("transactions", perType);
+        details.put("successful", successful());
+        details.put("aborted", aborted());
+        details.put("rollbacks", count(TxType.NEW_ORDER, TerminalWorker.ABORTED));
+        details.put("retries", retries());
+        details.put("errors", errors());
+        details.put("errors_by_sqlstate", errorsByState);
+        if (lastError != null) {
+            details.put("last_error", lastError);
+        }
+        details.put("warehouses", options.warehouses());
+        details.put("terminals", options.terminals());
+        details.put("rate", options.rate().text());
+        details.put("warmup_seconds", options.warmupSeconds());
+        details.put("isolation", options.isolation());
+        details.put("nurand_c", Map.of("c_last_load", constants.lastNameLoad(), "c_last_run", constants.lastNameRun(),
+                "c_id", constants.customerId(), "ol_i_id", constants.itemId()));
+        return new PhaseResult("tpcc", throughput(), goodput(), completed(), errors() + aborted(), windowSeconds(), lat,
+                details);
+    }
+}

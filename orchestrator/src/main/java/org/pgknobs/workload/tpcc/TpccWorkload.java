@@ -1,0 +1,135 @@
+package org.pgknobs.workload.tpcc;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.workload.MeasurementListener;
+import org.pgknobs.workload.ProgressListener;
+import org.pgknobs.workload.Workload;
+import org.pgknobs.workload.WorkloadException;
+import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.workload.benchbase.BenchBaseConfig;
+
+/**
+ * The built-in, BenchBase-compatible TPC-C. Built from a BenchBase configuration (the same XML
+ * {@code benchbase -b tpcc} reads); the database is the one named in its URL, on the server the
+ * caller's admin connection points to.
+ */
+public final class TpccWorkload implements Workload {
+
+    private final BenchBaseConfig config;
+    private final TpccOptions options;
+    private final String resultPrefix;
+    private final boolean progressBar;
+    private TpccRunResult lastRun;
+
+    /**
+     * @param loaderThreads parallel loader connections (0 = one per core)
+     * @param resultPrefix  file name prefix of the BenchBase result files, e.g. "tpcc"
+     * @param progressBar   draw a load progress bar on stderr (only sensible on a terminal)
+     */
+    public TpccWorkload(BenchBaseConfig config, int loaderThreads, String resultPrefix, boolean progressBar, long seed) {
+        this.config = config;
+        this.options = TpccOptions.from(config, loaderThreads > 0 ? loaderThreads
+                : Runtime.getRuntime().availableProcessors(), seed);
+        this.resultPrefix = resultPrefix;
+        this.progressBar = progressBar;
+    }
+
+    public TpccWorkload(BenchBaseConfig config) {
+        this(config, 0, "tpcc", false, System.nanoTime());
+    }
+
+    @Override
+    public String kind() {
+        return "tpcc";
+    }
+
+    @Override
+    public String driver() {
+        return "builtin";
+    }
+
+    @Override
+    public String database() {
+        return options.database();
+    }
+
+    public TpccOptions options() {
+        return options;
+    }
+
+    /** The run behind the last {@link #run} result (samples and counts), or null before the first run. */
+    public TpccRunResult lastRun() {
+        return lastRun;
+    }
+
+    @Override
+    public void load(ConnectionInfo admin, ProgressListener progress) throws WorkloadException {
+        try {
+            createDatabase(admin);
+            new TpccLoader(options.warehouses(), options.loaderThreads(), progress, progressBar, options.seed())
+                    .load(admin.withDatabase(database()));
+        } catch (SQLException e) {
+            throw new WorkloadException("TPC-C load of " + options.warehouses() + " warehouses into " + database()
+                    + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Creates the tables, keys and foreign keys without data (BenchBase's {@code --create}). */
+    public void create(ConnectionInfo admin) throws WorkloadException {
+        try {
+            createDatabase(admin);
+            try (Connection c = admin.withDatabase(database()).connect()) {
+                TpccSchema.postgres().createAll(c);
+            }
+        } catch (SQLException e) {
+            throw new WorkloadException("creating the TPC-C schema in " + database() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public WorkloadResult run(ConnectionInfo admin, Path outDir, MeasurementListener listener) throws WorkloadException {
+        return run(admin, outDir, listener, ProgressListener.NONE);
+    }
+
+    public WorkloadResult run(ConnectionInfo admin, Path outDir, MeasurementListener listener, ProgressListener progress)
+            throws WorkloadException {
+        ConnectionInfo db = admin.withDatabase(database());
+        try {
+            TpccRunResult run = new TpccDriver(options).run(db, listener, progress);
+            lastRun = run;
+            try (Connection c = db.connect()) {
+                new BenchBaseResultFiles().write(outDir, resultPrefix, run, config, c);
+            }
+            return new WorkloadResult(kind(), driver(), List.of(run.toPhaseResult()), "tpcc");
+        } catch (SQLException e) {
+            String hint = "53300".equals(e.getSQLState()) ? " (the server allows fewer connections than the "
+                    + options.terminals() + " terminals: raise max_connections)" : "";
+            throw new WorkloadException("TPC-C run on " + db + " failed: " + e.getMessage() + hint, e);
+        } catch (IOException e) {
+            throw new WorkloadException("cannot write TPC-C results into " + outDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void createDatabase(ConnectionInfo admin) throws SQLException {
+        try (Connection c = admin.connect();
+             PreparedStatement exists = c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+            exists.setString(1, database());
+            try (ResultSet rs = exists.executeQuery()) {
+                if (rs.next()) {
+                    return;
+                }
+            }
+            try (Statement s = c.createStatement()) {
+                s.execute("CREATE DATABASE \"" + database().replace("\"", "\"\"") + "\"");
+            }
+        }
+    }
+}

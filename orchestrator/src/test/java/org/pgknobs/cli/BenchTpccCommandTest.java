@@ -1,0 +1,45 @@
+package org.pgknobs.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchTpccCommandTest {
+
+    @Test
+    void printsTheFiguresAsOneJsonObjectLastAndLeavesNoServerBehind(@TempDir Path dir) throws Exception {
+        PrintStream saved = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code;
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            code = Main.execute("bench", "tpcc", "--warehouses", "1", "--terminals", "2", "--duration", "2s",
+                    "-d", dir.toString());
+        } finally {
+            System.setOut(saved);
+        }
+        assertThat(code).isEqualTo(Main.OK);
+        String[] lines = out.toString(StandardCharsets.UTF_8).strip().split("\n");
+        JsonNode json = new ObjectMapper().readTree(lines[lines.length - 1]);
+        List<String> keys = new ArrayList<>();
+        json.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsExactly("driver", "warehouses", "terminals", "load_seconds", "tps", "goodput",
+                "client_cpu_seconds", "p95_ms");
+        assertThat(json.get("driver").asText()).isEqualTo("builtin");
+        assertThat(json.get("warehouses").asInt()).isEqualTo(1);
+        assertThat(json.get("load_seconds").asDouble()).isPositive();
+        assertThat(json.get("tps").asDouble()).isPositive().isGreaterThanOrEqualTo(json.get("goodput").asDouble());
+        assertThat(json.get("client_cpu_seconds").asDouble()).isPositive();
+        assertThat(Files.exists(dir.resolve("tpcc.summary.json"))).isTrue();
+    }
+}

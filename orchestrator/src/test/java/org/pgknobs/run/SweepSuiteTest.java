@@ -1,0 +1,54 @@
+package org.pgknobs.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.pgknobs.cli.Main;
+import org.pgknobs.testing.TinyRuns;
+
+/**
+ * The insert-benchmark sweep end to end with the tiny profile, base and three variants: a1 asks for
+ * lz4, which the embedded build lacks, so it is recorded as not supported and the sweep goes on; a6 runs
+ * on its own cluster initdb'ed with 256 MB WAL segments.
+ */
+class SweepSuiteTest {
+
+    @Test
+    void baseAndVariantsRunAndUnsupportedLz4IsRecordedNotFatal() {
+        TinyRuns.Run run = TinyRuns.sweep();
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(Main.OK);
+        SuiteRecord suite = JsonFiles.read(run.directory().resolve("suite.json"), SuiteRecord.class);
+        assertThat(suite.steps()).extracting(SuiteRecord.Entry::name).containsExactly("base", "a1", "a3", "a6");
+        assertThat(suite.steps()).filteredOn(e -> !e.name().equals("a1"))
+                .allSatisfy(e -> assertThat(e.status()).as(e.name()).isEqualTo(StepStatus.DONE));
+        SuiteRecord.Entry a1 = suite.steps().get(1);
+        assertThat(a1.status()).isEqualTo(StepStatus.REJECTED);
+        assertThat(a1.reason()).contains("not supported by this server build").contains("lz4").contains("pglz");
+
+        for (SuiteRecord.Entry e : suite.steps()) {
+            if (e.status() != StepStatus.DONE) {
+                continue;
+            }
+            Path step = run.directory().resolve(e.dir());
+            StepResult result = JsonFiles.read(step.resolve("step.json"), StepResult.class);
+            assertThat(result.workload().headlinePhase()).isEqualTo("l.i1");
+            assertThat(result.workload().headline().throughput()).as(e.name()).isPositive();
+            assertThat(step.resolve("insertbench.phases.json")).isRegularFile();
+            assertThat(step.resolve("pgstats.json")).isRegularFile();
+        }
+        assertThat(run.output()).contains("÷ base");
+    }
+
+    @Test
+    void a6RunsOnAClusterWith256MbWalSegments() {
+        TinyRuns.Run run = TinyRuns.sweep();
+        SuiteRecord suite = JsonFiles.read(run.directory().resolve("suite.json"), SuiteRecord.class);
+        Path a6 = run.directory().resolve(suite.steps().get(3).dir());
+        org.pgknobs.collector.PgStats stats = org.pgknobs.collector.PgStatsFiles.read(a6.resolve("pgstats.json"));
+        assertThat(stats.environment().settings()).containsEntry("wal_segment_size", "268435456 B");
+        Path base = run.directory().resolve(suite.steps().get(0).dir());
+        assertThat(org.pgknobs.collector.PgStatsFiles.read(base.resolve("pgstats.json")).environment().settings())
+                .containsEntry("wal_segment_size", "16777216 B");
+    }
+}

@@ -1,0 +1,275 @@
+package org.pgknobs.workload.tpcc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.server.ManagedServer;
+import org.pgknobs.testing.TestServers;
+import org.pgknobs.workload.MeasurementListener;
+import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.workload.ProgressListener;
+import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.workload.benchbase.BenchBaseConfig;
+import org.pgknobs.workload.benchbase.BenchBaseConfig.Rate;
+
+/** One warehouse loaded once; the tests run short TPC-C runs against it (order: counts before runs change them). */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class TpccWorkloadTest {
+
+    private static ManagedServer server;
+    private static ConnectionInfo admin;
+    private static double loadSeconds;
+
+    @BeforeAll
+    static void loadOneWarehouse() throws Exception {
+        server = TestServers.started("tpcc-workload");
+        admin = server.connection();
+        try (Connection c = admin.connect(); Statement s = c.createStatement()) {
+            // Commits without waiting for fsync: the tests need thousands of transactions in seconds, not durability.
+            s.execute("ALTER SYSTEM SET synchronous_commit = off");
+            s.execute("SELECT pg_reload_conf()");
+        }
+        long t0 = System.nanoTime();
+        workload(2, Rate.UNLIMITED, 0, 1, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE")
+                .load(admin, ProgressListener.NONE);
+        loadSeconds = (System.nanoTime() - t0) / 1e9;
+    }
+
+    @AfterAll
+    static void stop() {
+        TestServers.dispose(server);
+    }
+
+    static TpccWorkload workload(int terminals, Rate rate, int warmup, int time, List<Double> weights, String isolation) {
+        BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:" + admin.port() + "/tpcc", "postgres",
+                "secret-password", 1, terminals, rate, warmup, time, weights, isolation);
+        return new TpccWorkload(config, 2, "tpcc", false, 42);
+    }
+
+    private static long scalar(String sql) throws SQLException {
+        try (Connection c = admin.connect("tpcc"); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void loadOfOneWarehouseGivesTheSpecsRowCounts() throws Exception {
+        assertThat(scalar("SELECT count(*) FROM warehouse")).isEqualTo(1);
+        assertThat(scalar("SELECT count(*) FROM district")).isEqualTo(10);
+        assertThat(scalar("SELECT count(*) FROM customer")).isEqualTo(30_000);
+        assertThat(scalar("SELECT count(*) FROM history")).isEqualTo(30_000);
+        assertThat(scalar("SELECT count(*) FROM oorder")).isEqualTo(30_000);
+        assertThat(scalar("SELECT count(*) FROM new_order")).isEqualTo(9_000);
+        assertThat(scalar("SELECT count(*) FROM item")).isEqualTo(100_000);
+        assertThat(scalar("SELECT count(*) FROM stock")).isEqualTo(100_000);
+        long lines = scalar("SELECT count(*) FROM order_line");
+        assertThat(lines).isEqualTo(scalar("SELECT sum(o_ol_cnt) FROM oorder")).isBetween(150_000L, 450_000L);
+        assertThat(scalar("SELECT min(o_ol_cnt) FROM oorder")).isEqualTo(5);
+        assertThat(scalar("SELECT max(o_ol_cnt) FROM oorder")).isEqualTo(15);
+        // Each district: order customers are a permutation of 1..3000; every last name occurs (customers 1..1000).
+        assertThat(scalar("SELECT count(*) FROM (SELECT DISTINCT o_d_id, o_c_id FROM oorder) x")).isEqualTo(30_000);
+        assertThat(scalar("SELECT min(n) FROM (SELECT count(DISTINCT c_last) n FROM customer GROUP BY c_d_id) x")).isEqualTo(1000);
+        // ORIGINAL in about 10 % of i_data and s_data; BC credit in about 10 % of customers.
+        assertThat(scalar("SELECT count(*) FROM item WHERE i_data LIKE '%ORIGINAL%'")).isBetween(9_000L, 11_000L);
+        assertThat(scalar("SELECT count(*) FROM stock WHERE s_data LIKE '%ORIGINAL%'")).isBetween(9_000L, 11_000L);
+        assertThat(scalar("SELECT count(*) FROM customer WHERE c_credit = 'BC'")).isBetween(2_700L, 3_300L);
+        assertThat(scalar("SELECT count(*) FROM oorder WHERE o_carrier_id IS NULL")).isEqualTo(9_000);
+        assertThat(scalar("SELECT count(*) FROM order_line WHERE ol_delivery_d IS NULL AND ol_o_id < 2101")).isZero();
+        // Vacuumed and analyzed: the planner knows the sizes.
+        assertThat(scalar("SELECT reltuples::bigint FROM pg_class WHERE relname = 'stock'")).isEqualTo(100_000);
+        System.out.println("load of 1 warehouse: " + loadSeconds + " s");
+    }
+
+    @Test
+    @Order(2)
+    void loadedSchemaMatchesBenchBasesCatalog() throws Exception {
+        try (Connection c = admin.connect("tpcc")) {
+            assertThat(CatalogDescription.of(c)).containsExactlyElementsOf(TpccSchemaTest.expected());
+        }
+    }
+
+    @Test
+    @Order(3)
+    void runKeepsTheConsistencyConditionsMatchesTheMixAndWritesBenchBaseFiles(@TempDir Path out) throws Exception {
+        List<String> events = new ArrayList<>();
+        List<Long> at = new ArrayList<>();
+        List<Long> wallMillis = new ArrayList<>();
+        MeasurementListener listener = new MeasurementListener() {
+            @Override
+            public void phaseStarted(String phase) {
+                events.add("start " + phase);
+                at.add(System.nanoTime());
+                wallMillis.add(System.currentTimeMillis());
+            }
+
+            @Override
+            public void phaseEnded(String phase) {
+                events.add("end " + phase);
+                at.add(System.nanoTime());
+                wallMillis.add(System.currentTimeMillis());
+            }
+        };
+        TpccWorkload w = workload(4, Rate.UNLIMITED, 1, 8, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_READ_COMMITTED");
+        WorkloadResult result = w.run(admin, out, listener);
+
+        assertThat(events).containsExactly("start tpcc", "end tpcc");
+        assertThat((at.get(1) - at.get(0)) / 1e9).isCloseTo(8.0, within(0.5));
+        PhaseResult phase = result.headline();
+        assertThat(phase.name()).isEqualTo("tpcc");
+        assertThat(phase.seconds()).isEqualTo(8.0);
+        assertThat(phase.throughput()).isEqualTo(phase.completed() / 8.0);
+        TpccRunResult run = w.lastRun();
+        assertThat(phase.goodput()).isEqualTo(run.successful() / 8.0).isLessThanOrEqualTo(phase.throughput());
+        assertThat(run.errors()).as("errors: %s", phase.details()).isZero();
+
+        // Mix within ±2 percentage points of 45/43/4/4/4.
+        long n = run.completed();
+        System.out.println("mix run: " + n + " requests, " + phase.details());
+        assertThat(n).isGreaterThan(2_000);
+        double[] weights = {45, 43, 4, 4, 4};
+        for (TxType t : TxType.ALL) {
+            long done = run.count(t, TerminalWorker.SUCCESS) + run.count(t, TerminalWorker.ABORTED)
+                    + run.count(t, TerminalWorker.ERRORS);
+            assertThat(100.0 * done / n).as(t.benchBaseName()).isCloseTo(weights[t.ordinal()], within(2.0));
+        }
+        // The 1 % NewOrder rollbacks on an unused item.
+        assertThat(run.count(TxType.NEW_ORDER, TerminalWorker.ABORTED)).isPositive();
+        assertThat(((Number) phase.details().get("rollbacks")).longValue()).isPositive();
+
+        // TPC-C consistency conditions 3.3.2.1 - 3.3.2.4.
+        assertThat(scalar("SELECT count(*) FROM warehouse WHERE w_ytd <> (SELECT sum(d_ytd) FROM district WHERE d_w_id = w_id)"))
+                .isZero();
+        assertThat(scalar("SELECT count(*) FROM district WHERE d_next_o_id - 1 <> (SELECT max(o_id) FROM oorder "
+                + "WHERE o_w_id = d_w_id AND o_d_id = d_id) OR d_next_o_id - 1 <> (SELECT max(no_o_id) FROM new_order "
+                + "WHERE no_w_id = d_w_id AND no_d_id = d_id)")).isZero();
+        assertThat(scalar("SELECT count(*) FROM (SELECT count(*) c, max(no_o_id) - min(no_o_id) + 1 r FROM new_order "
+                + "GROUP BY no_w_id, no_d_id) x WHERE c <> r")).isZero();
+        assertThat(scalar("SELECT count(*) FROM (SELECT o_w_id, o_d_id, sum(o_ol_cnt) s FROM oorder GROUP BY 1, 2) o "
+                + "JOIN (SELECT ol_w_id, ol_d_id, count(*) c FROM order_line GROUP BY 1, 2) l "
+                + "ON o.o_w_id = l.ol_w_id AND o.o_d_id = l.ol_d_id WHERE s <> c")).isZero();
+        assertThat(scalar("SELECT count(*) FROM oorder")).isGreaterThan(30_000);
+
+        // BenchBase's files, names and columns.
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("tpcc.summary.json").toFile());
+        List<String> keys = new ArrayList<>();
+        summary.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsExactlyElementsOf(BenchBaseResultFiles.SUMMARY_KEYS);
+        assertThat(summary.get("Throughput (requests/second)").asDouble()).isEqualTo(phase.throughput());
+        assertThat(summary.get("Goodput (requests/second)").asDouble()).isEqualTo(phase.goodput());
+        assertThat(summary.get("Latency Distribution").get("95th Percentile Latency (microseconds)").asInt()).isPositive();
+        assertThat(summary.get("scalefactor").asText()).isEqualTo("1");
+        List<String> raw = Files.readAllLines(out.resolve("tpcc.raw.csv"));
+        assertThat(raw.get(0)).isEqualTo("Transaction Type Index,Transaction Name,Start Time (microseconds),"
+                + "Latency (microseconds),Worker Id (start number),Phase Id (index in config file)");
+        assertThat(raw).hasSize((int) n + 1);
+        // Every counted request started after the warm-up and ended before the window closed (50 ms clock slack).
+        for (String line : raw.subList(1, raw.size())) {
+            String[] f = line.split(",");
+            double start = Double.parseDouble(f[2].strip());
+            double end = start + Long.parseLong(f[3]) / 1e6;
+            assertThat(start).isGreaterThan(wallMillis.get(0) / 1000.0 - 0.05);
+            assertThat(end).isLessThan(wallMillis.get(1) / 1000.0 + 0.05);
+        }
+        List<String> samples = Files.readAllLines(out.resolve("tpcc.samples.csv"));
+        assertThat(samples).hasSize(9);
+        assertThat(samples.subList(1, 9).stream().mapToLong(l -> Long.parseLong(l.split(",")[1])).sum()).isEqualTo(n);
+        assertThat(Files.readAllLines(out.resolve("tpcc.results.csv"))).hasSize(3);
+        List<String> perType = Files.readAllLines(out.resolve("tpcc.results.Delivery.csv"));
+        assertThat(perType).hasSize(3);
+        long deliveries = run.count(TxType.DELIVERY, TerminalWorker.SUCCESS) + run.count(TxType.DELIVERY, TerminalWorker.ABORTED);
+        assertThat(perType.subList(1, 3).stream().mapToDouble(l -> Double.parseDouble(l.split(",")[1]) * 5).sum())
+                .isCloseTo(deliveries, within(0.1));
+        String config = Files.readString(out.resolve("tpcc.config.xml"));
+        assertThat(config).contains("<scalefactor>1</scalefactor>").doesNotContain("secret-password");
+        assertThat(new ObjectMapper().readValue(out.resolve("tpcc.params.json").toFile(), Map.class))
+                .containsKey("shared_buffers");
+    }
+
+    @Test
+    @Order(5)
+    void rateLimitedRunStaysNearItsRate(@TempDir Path out) throws Exception {
+        // 4 terminals could do far more than 20/s on one warehouse; the pacer holds them to the rate.
+        // The 2 s warm-up absorbs a slow start: the pacer lets terminals catch up at most 1 s of slots.
+        TpccWorkload w = workload(4, Rate.perSecond(20), 2, 4, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
+        PhaseResult phase = w.run(admin, out, MeasurementListener.NONE).headline();
+        assertThat(phase.throughput()).isBetween(16.0, 23.0);
+    }
+
+    @Test
+    @Order(4)
+    void serializationFailuresAreRetriedAndCountedNotReportedAsErrors(@TempDir Path out) throws Exception {
+        // Payment only, 4 terminals, one warehouse row they all update: SERIALIZABLE makes them collide.
+        TpccWorkload w = workload(4, Rate.UNLIMITED, 0, 3, List.of(0.0, 100.0, 0.0, 0.0, 0.0), "TRANSACTION_SERIALIZABLE");
+        PhaseResult phase = w.run(admin, out, MeasurementListener.NONE).headline();
+        TpccRunResult run = w.lastRun();
+        assertThat(run.retries()).as("details %s", phase.details()).isPositive();
+        assertThat(run.count(TxType.PAYMENT, TerminalWorker.RETRIES)).isEqualTo(run.retries());
+        assertThat(run.errors()).isZero();
+        assertThat(run.successful()).isEqualTo(run.completed()).isPositive();
+        assertThat(scalar("SELECT count(*) FROM warehouse WHERE w_ytd <> (SELECT sum(d_ytd) FROM district WHERE d_w_id = w_id)"))
+                .isZero();
+    }
+
+    @Test
+    @Order(5)
+    void keyingAndThinkTimesPaceEachTerminal(@TempDir Path out) throws Exception {
+        BenchBaseConfig base = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1/tpcc", "postgres", null, 1, 1,
+                Rate.UNLIMITED, 0, 3, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
+        BenchBaseConfig withWaits = new BenchBaseConfig(base.type(), base.driver(), base.url(), base.username(), null,
+                base.isolation(), base.batchSize(), base.scaleFactor(), base.terminals(), base.works(),
+                BenchBaseConfig.TPCC_TYPES.stream().map(n -> new BenchBaseConfig.TransactionType(n, 100, 100)).toList(),
+                base.otherParameters());
+        TpccWorkload w = new TpccWorkload(withWaits, 1, "tpcc", false, 7);
+        PhaseResult phase = w.run(admin, out, MeasurementListener.NONE).headline();
+        // One terminal sleeping 200 ms around each transaction manages at most 15 in 3 s.
+        assertThat(phase.completed()).isBetween(1L, 15L);
+    }
+
+    @Test
+    @Order(6)
+    void windowEndsOnTimeAndCountsNothingWhenEveryTransactionIsBlocked(@TempDir Path out) throws Exception {
+        try (Connection lock = admin.connect("tpcc"); Statement s = lock.createStatement()) {
+            lock.setAutoCommit(false);
+            s.execute("SELECT * FROM warehouse WHERE w_id = 1 FOR UPDATE");
+            // Payment only: every one waits for the warehouse row this test holds.
+            TpccWorkload w = workload(2, Rate.UNLIMITED, 0, 2, List.of(0.0, 100.0, 0.0, 0.0, 0.0), "TRANSACTION_SERIALIZABLE");
+            long t0 = System.nanoTime();
+            PhaseResult phase = w.run(admin, out, MeasurementListener.NONE).headline();
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            lock.rollback();
+
+            assertThat(seconds).isLessThan(2 + 5);
+            assertThat(phase.completed()).isZero();
+            assertThat(phase.throughput()).isZero();
+            assertThat(phase.goodput()).isZero();
+            assertThat(phase.latencyMs()).isNull();
+            JsonNode summary = new ObjectMapper().readTree(out.resolve("tpcc.summary.json").toFile());
+            assertThat(summary.get("Throughput (requests/second)").asDouble()).isZero();
+            assertThat(summary.get("Latency Distribution").get("Median Latency (microseconds)").asInt()).isEqualTo(-1);
+        }
+        // The cancelled backends are gone: nothing of the run still waits on the server.
+        assertThat(scalar("SELECT count(*) FROM pg_stat_activity WHERE datname = 'tpcc' AND wait_event_type = 'Lock'"))
+                .isZero();
+    }
+}
