@@ -1,12 +1,14 @@
 package org.pgknobs.report;
 
 /**
- * Whether our relative value and the published one point the same way. A difference inside the spread
- * of base's own repeats is not a direction at all: "within noise".
+ * Whether our relative value and the published one say the same thing, judged with his thresholds on
+ * the printed values: each is "worse" (below 0.95), "better" (above 1.05) or "no change" in between.
+ * A difference inside the spread of base's own repeats says nothing at all: "within noise".
  */
 public enum Agreement {
     SAME_DIRECTION("same direction"),
-    OPPOSITE("opposite"),
+    BOTH_NO_CHANGE("both within ±5 %"),
+    DIFFERENT("different"),
     WITHIN_NOISE("within noise");
 
     private final String label;
@@ -27,6 +29,11 @@ public enum Agreement {
         if (withinNoise) {
             return WITHIN_NOISE;
         }
-        return Math.signum(ours - 1) == Math.signum(published - 1) ? SAME_DIRECTION : OPPOSITE;
+        String a = Fmt.band(ours);
+        String b = Fmt.band(published);
+        if (!a.equals(b)) {
+            return DIFFERENT;
+        }
+        return a.isEmpty() ? BOTH_NO_CHANGE : SAME_DIRECTION;
     }
 }

@@ -22,10 +22,13 @@ class SweepMathTest {
     }
 
     @Test
-    void agreementByDirectionUnlessWithinNoise() {
-        assertThat(Agreement.of(1.2, 1.05, false)).isEqualTo(Agreement.SAME_DIRECTION);
+    void agreementByHisThresholdsUnlessWithinNoise() {
+        assertThat(Agreement.of(1.2, 1.62, false)).isEqualTo(Agreement.SAME_DIRECTION);
         assertThat(Agreement.of(0.8, 0.58, false)).isEqualTo(Agreement.SAME_DIRECTION);
-        assertThat(Agreement.of(0.8, 1.62, false)).isEqualTo(Agreement.OPPOSITE);
+        assertThat(Agreement.of(0.996, 1.0485, false)).as("1.00 and 1.05 both print inside the band")
+                .isEqualTo(Agreement.BOTH_NO_CHANGE);
+        assertThat(Agreement.of(0.8, 1.62, false)).isEqualTo(Agreement.DIFFERENT);
+        assertThat(Agreement.of(0.40, 0.998, false)).isEqualTo(Agreement.DIFFERENT);
         assertThat(Agreement.of(0.8, 1.62, true)).isEqualTo(Agreement.WITHIN_NOISE);
         assertThat(Agreement.of(null, 1.62, false)).isNull();
         assertThat(Agreement.of(0.8, null, false)).isNull();
