@@ -17,7 +17,7 @@ final class HtmlReport {
             body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px;color:#222;font-size:14px}
             h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}
             h3{font-size:15px;margin-top:20px}
-            table{border-collapse:collapse;margin:8px 0 16px 0}
+            table{border-collapse:collapse;margin:8px 0 16px 0;font-size:12px}
             th,td{border:1px solid #ccc;padding:3px 6px;text-align:right;vertical-align:top}
             th{background:#f3f3f3}td.name,th.name{text-align:left}
             td.worse{background:#f4c7c3}td.better{background:#c6efce}
