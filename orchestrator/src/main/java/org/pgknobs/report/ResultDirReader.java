@@ -105,7 +105,7 @@ public final class ResultDirReader {
                 ? JsonFiles.read(SuiteLayout.stepJson(dir), StepResult.class) : null;
         StepStatus status = result != null ? result.status() : entry.status() == null ? StepStatus.SKIPPED : entry.status();
         String reason = result != null && result.reason() != null ? result.reason() : entry.reason();
-        Path statsFile = PgStatsFiles.json(dir, null);
+        Path statsFile = orOnly(PgStatsFiles.json(dir, null), ".pgstats.json");
         PgStats stats = Files.isRegularFile(statsFile) ? PgStatsFiles.read(statsFile) : null;
 
         Map<String, String> settings = new LinkedHashMap<>();
@@ -121,10 +121,29 @@ public final class ResultDirReader {
         String headline = result != null && result.workload() != null ? result.workload().headlinePhase() : null;
         Map<String, List<StepRun.PhaseSample>> phaseSamples = readInsertBenchSamples(dir.resolve(INSERTBENCH_SAMPLES));
         List<StepRun.Point> perSecond = perSecond(dir, headline, phaseSamples);
-        List<Double> checkpoints = stats == null ? List.of() : CheckpointSeries.read(PgStatsFiles.csv(dir, null),
+        List<Double> checkpoints = stats == null ? List.of() : CheckpointSeries.read(
+                statsFile.resolveSibling(statsFile.getFileName().toString().replace(".json", ".csv")),
                 headlineWindow(stats, headline));
         return new StepRun(entry.index(), entry.name(), entry.repeat(), dir, status, reason, result, settings, stats,
                 perSecond, checkpoints, phaseSamples);
+    }
+
+    /**
+     * {@code preferred} when it exists, else the one file in its directory whose name ends with
+     * {@code suffix} (the BenchBase agent prefixes its files with BenchBase's own result name); else
+     * {@code preferred}, which does not exist. Our insert benchmark's samples never stand in for TPC-C's.
+     */
+    static Path orOnly(Path preferred, String suffix) {
+        if (Files.isRegularFile(preferred) || !Files.isDirectory(preferred.getParent())) {
+            return preferred;
+        }
+        try (Stream<Path> files = Files.list(preferred.getParent())) {
+            List<Path> found = files.filter(p -> p.getFileName().toString().endsWith(suffix))
+                    .filter(p -> !p.getFileName().toString().equals(INSERTBENCH_SAMPLES)).toList();
+            return found.size() == 1 ? found.get(0) : preferred;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + preferred.getParent() + ": " + e.getMessage(), e);
+        }
     }
 
     /** The collector window of the headline phase; a single window when names differ (older runs). */
@@ -138,7 +157,7 @@ public final class ResultDirReader {
 
     private static List<StepRun.Point> perSecond(Path dir, String headline,
                                                  Map<String, List<StepRun.PhaseSample>> phaseSamples) {
-        Path tpcc = dir.resolve(TPCC_SAMPLES);
+        Path tpcc = orOnly(dir.resolve(TPCC_SAMPLES), ".samples.csv");
         if (Files.isRegularFile(tpcc)) {
             List<Sample> samples = CsvFiles.readSamples(tpcc);
             return samples.stream().map(s -> new StepRun.Point(s.timeSeconds(), s.throughput())).toList();
