@@ -1,0 +1,45 @@
+package org.pgknobs.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.pgknobs.report.ReportData;
+import org.pgknobs.report.Reports;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code pgknobs report RESULT_DIR… [--out DIR] [--baseline STEP]}. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Write report.md, report.html and report.json from result directories (files on disk only; "
+                + "finished or partial runs). Several directories are shown side by side, steps matched by name.")
+final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "RESULT_DIR", description = "results/<experiment>/<timestamp> directories")
+    List<Path> dirs = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where to write the report (default: the first RESULT_DIR)")
+    Path out;
+
+    @Option(names = "--baseline", paramLabel = "STEP",
+            description = "step that slowdowns and relative values divide by (default: baseline, base, or the first step)")
+    String baseline;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Path outDir = out != null ? out : dirs.get(0);
+        ReportData data = Reports.write(dirs, outDir, Optional.ofNullable(baseline));
+        PrintWriter w = spec.commandLine().getOut();
+        int steps = data.runs().stream().mapToInt(r -> r.steps().size()).sum();
+        w.printf("report of %d run(s), %d step(s): %s, %s, %s%n", data.runs().size(), steps,
+                outDir.resolve(Reports.HTML), outDir.resolve(Reports.MARKDOWN), outDir.resolve(Reports.JSON));
+        return Main.OK;
+    }
+}

@@ -1,0 +1,58 @@
+package org.pgknobs.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.pgknobs.collector.WindowStats;
+
+/**
+ * When checkpoints happened inside a window, from pgstats.csv: every round whose checkpoint counter grew
+ * gives one mark per checkpoint at (round time − window start). PostgreSQL 18 counts completed
+ * checkpoints in num_done; before it, num_timed + num_requested is the only count there is.
+ */
+final class CheckpointSeries {
+
+    private static final String DONE = "checkpoints.num_done";
+    private static final Set<String> BEFORE_18 = Set.of("checkpoints.num_timed", "checkpoints.num_requested");
+
+    private CheckpointSeries() {
+    }
+
+    static List<Double> read(Path csv, Optional<WindowStats> window) {
+        if (window.isEmpty() || !Files.isRegularFile(csv)) {
+            return List.of();
+        }
+        WindowStats w = window.get();
+        List<String[]> rows = new ArrayList<>();
+        boolean hasDone = false;
+        try {
+            List<String> lines = Files.readAllLines(csv);
+            for (int i = 1; i < lines.size(); i++) {
+                // timestamp_ms,phase,metric,labels,value: checkpoint rows have no labels, so no quoting
+                String[] f = lines.get(i).split(",", -1);
+                if (f.length == 5 && f[2].startsWith("checkpoints.num_") && f[1].equals(w.phase())) {
+                    rows.add(f);
+                    hasDone |= f[2].equals(DONE);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + csv + ": " + e.getMessage(), e);
+        }
+        List<Double> marks = new ArrayList<>();
+        for (String[] f : rows) {
+            if (hasDone ? f[2].equals(DONE) : BEFORE_18.contains(f[2])) {
+                double at = (Long.parseLong(f[0]) - w.startMs()) / 1000.0;
+                long count = Math.round(Double.parseDouble(f[4]));
+                for (long k = 0; k < count; k++) {
+                    marks.add(at);
+                }
+            }
+        }
+        return marks.stream().sorted().toList();
+    }
+}

@@ -1,0 +1,72 @@
+package org.pgknobs.report;
+
+import java.util.Locale;
+
+/** How numbers look in report.md and report.html ("-" = not measured / not collected). */
+final class Fmt {
+
+    static final String NONE = "-";
+    /** His thresholds: below 0.95 is worse, above 1.05 better. */
+    static final double LOW = 0.95;
+    static final double HIGH = 1.05;
+
+    private Fmt() {
+    }
+
+    static String num(Double v) {
+        if (v == null || v.isNaN()) {
+            return NONE;
+        }
+        double a = Math.abs(v);
+        if (a >= 100 || a == 0) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        if (a >= 10) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        if (a >= 1) {
+            return String.format(Locale.ROOT, "%.2f", v);
+        }
+        return String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    static String num(Long v) {
+        return v == null ? NONE : v.toString();
+    }
+
+    static String ratio(Double v) {
+        return v == null ? NONE : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    static String percent(Double share) {
+        return share == null ? NONE : String.format(Locale.ROOT, "%.1f", share * 100);
+    }
+
+    static String times(Double factor) {
+        return factor == null ? NONE : "×" + num(factor);
+    }
+
+    /** Median, with min–max when there were repeats. */
+    static String stat(Stat s) {
+        if (s == null) {
+            return NONE;
+        }
+        return s.n() > 1 ? num(s.median()) + " (" + num(s.min()) + "–" + num(s.max()) + ")" : num(s.median());
+    }
+
+    /**
+     * "worse", "better" or "" by his 0.95 / 1.05 thresholds, applied to the value as printed (2 decimals),
+     * so a cell showing 0.95 is never coloured.
+     */
+    static String band(Double relative) {
+        if (relative == null) {
+            return "";
+        }
+        double shown = Math.round(relative * 100) / 100.0;
+        return shown < LOW ? "worse" : shown > HIGH ? "better" : "";
+    }
+
+    static String checkpoints(Long timed, Long requested) {
+        return timed == null && requested == null ? NONE : num(timed) + "/" + num(requested);
+    }
+}

@@ -1,0 +1,203 @@
+package org.pgknobs.report;
+
+import java.util.Base64;
+import java.util.List;
+import org.apache.commons.text.StringEscapeUtils;
+import org.pgknobs.report.why.Reason;
+
+/**
+ * report.html: one self-contained, well-formed (XML-parsable) page: inline CSS, charts as base64 PNG data
+ * URIs, nothing fetched from anywhere. Addresses that appear in text (a reference's source) are written
+ * with the colon as a character reference, so the file holds no literal "http(s)://" a scanner or a
+ * browser could take for something to load; a reader sees the address unchanged.
+ */
+final class HtmlReport {
+
+    private static final String CSS = """
+            body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px;color:#222;font-size:14px}
+            h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}
+            h3{font-size:15px;margin-top:20px}
+            table{border-collapse:collapse;margin:8px 0 16px 0;font-size:12px}
+            th,td{border:1px solid #ccc;padding:3px 6px;text-align:right;vertical-align:top}
+            th{background:#f3f3f3}td.name,th.name{text-align:left}
+            td.worse{background:#f4c7c3}td.better{background:#c6efce}
+            td.q1{background:#f8cbad}td.q2{background:#fce4d6}td.q3{background:#e2efda}td.q4{background:#a9d08e}
+            .noise{color:#777;font-style:italic}.meta{color:#555}.why li{margin:2px 0}.figs{color:#777;font-size:12px}
+            img{max-width:100%;height:auto;display:block;margin:6px 0 14px 0}
+            @media print{body{margin:0;font-size:10px}table{font-size:9px}h2{page-break-before:auto}
+            img,table{page-break-inside:avoid}}
+            """;
+
+    private HtmlReport() {
+    }
+
+    static String render(ReportData data) {
+        StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
+                .append("<title>pgknobs report</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+        h.append("<h1>pgknobs report</h1>\n<p class=\"meta\">Generated ").append(esc(data.generated())).append(" from ")
+                .append(data.runs().size()).append(data.runs().size() == 1 ? " result directory" : " result directories")
+                .append(". Every number here is in report.json.</p>\n");
+        if (!data.comparison().isEmpty()) {
+            comparison(h, data);
+        }
+        for (ReportData.Run run : data.runs()) {
+            run(h, run);
+        }
+        return h.append("</body>\n</html>\n").toString();
+    }
+
+    private static void comparison(StringBuilder h, ReportData data) {
+        h.append("<h2>Runs side by side</h2>\n<p>Headline throughput per step (median of repeats); ÷ first run in brackets.</p>\n<table>\n<tr><th class=\"name\">step</th>");
+        data.runs().forEach(r -> h.append("<th>").append(esc(r.label())).append("</th>"));
+        h.append("</tr>\n");
+        for (ReportData.ComparisonRow r : data.comparison()) {
+            h.append("<tr><td class=\"name\">").append(esc(r.step())).append("</td>");
+            for (int i = 0; i < r.throughput().size(); i++) {
+                Double ratio = r.ratioToFirst().get(i);
+                h.append(td(i == 0 ? "" : Fmt.band(ratio), Fmt.num(r.throughput().get(i))
+                        + (i == 0 ? "" : " (" + Fmt.ratio(ratio) + ")")));
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static void run(StringBuilder h, ReportData.Run run) {
+        h.append("<h2>").append(esc(run.label())).append("</h2>\n<ul class=\"meta\">\n");
+        item(h, "directory", run.dir());
+        item(h, "mode", run.mode() + "; status: " + run.status() + "; baseline: " + run.baseline());
+        if (run.workload() != null) {
+            item(h, "workload", run.workload() + ", headline phase " + run.headlinePhase());
+        }
+        if (run.postgres() != null) {
+            item(h, "server", run.postgres());
+        }
+        if (run.host() != null) {
+            item(h, "host", run.host());
+        }
+        if (run.reference() != null) {
+            item(h, "published", run.reference().source() + " (" + run.reference().metric() + ")");
+        }
+        h.append("</ul>\n");
+        for (ReportData.PhaseTable t : run.sweep()) {
+            relative(h, t, run);
+        }
+        if (!run.sweep().isEmpty()) {
+            absolute(h, run);
+        }
+        steps(h, run);
+        why(h, run);
+        Charts.throughputPerStep(run).ifPresent(i -> image(h, i));
+        Charts.perSecond(run).ifPresent(i -> image(h, i));
+        Charts.ioByBackendType(run).ifPresent(i -> image(h, i));
+        List<Charts.Image> timelines = Charts.checkpointTimelines(run);
+        if (!timelines.isEmpty()) {
+            h.append("<h3>Checkpoints against throughput</h3>\n");
+            timelines.forEach(i -> image(h, i));
+        }
+        List<Charts.Image> phases = Charts.phaseSeries(run);
+        if (!phases.isEmpty()) {
+            h.append("<h3>Per-second rate and max response time per variant</h3>\n");
+            phases.forEach(i -> image(h, i));
+        }
+    }
+
+    private static void relative(StringBuilder h, ReportData.PhaseTable t, ReportData.Run run) {
+        h.append("<h3>").append(esc(t.phase())).append(": relative to ").append(esc(run.baseline()))
+                .append(" (below 0.95 red, above 1.05 green)</h3>\n<table>\n<tr><th class=\"name\">step</th><th>ops/s</th>"
+                        + "<th>÷ base</th><th>published</th><th>published ÷ base</th><th class=\"name\">agreement</th></tr>\n");
+        for (ReportData.RelativeRow r : t.rows()) {
+            h.append("<tr><td class=\"name\">").append(esc(r.step())).append("</td>")
+                    .append(td("", Fmt.stat(r.value())))
+                    .append(td(Fmt.band(r.relative()), Fmt.ratio(r.relative())))
+                    .append(td("", Fmt.num(r.published())))
+                    .append(td(Fmt.band(r.publishedRelative()), Fmt.ratio(r.publishedRelative())))
+                    .append(td("name", r.agreement() == null ? Fmt.NONE : r.agreement()))
+                    .append("</tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static void absolute(StringBuilder h, ReportData.Run run) {
+        h.append("<h3>Absolute ops/s per phase (colour = quartile within the phase)</h3>\n<table>\n<tr><th class=\"name\">step</th>");
+        run.sweep().forEach(t -> h.append("<th>").append(esc(t.phase())).append("</th>"));
+        h.append("</tr>\n");
+        int n = run.sweep().get(0).rows().size();
+        for (int i = 0; i < n; i++) {
+            h.append("<tr><td class=\"name\">").append(esc(run.sweep().get(0).rows().get(i).step())).append("</td>");
+            for (ReportData.PhaseTable t : run.sweep()) {
+                ReportData.RelativeRow r = t.rows().get(i);
+                h.append(td(r.quartile() == null ? "" : "q" + r.quartile(), Fmt.stat(r.value())));
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static void steps(StringBuilder h, ReportData.Run run) {
+        h.append("<h3>Steps (").append(esc(run.headlinePhase() == null ? "headline phase" : run.headlinePhase()))
+                .append(")</h3>\n<table>\n<tr>");
+        for (String c : List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
+                "published slowdown", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
+                "ckpt timed/req", "ckpt every s", "autovacuum/min", "top waits")) {
+            h.append("<th>").append(esc(c)).append("</th>");
+        }
+        h.append("</tr>\n");
+        for (ReportData.Step s : run.steps()) {
+            h.append("<tr>").append(td("", String.valueOf(s.index()))).append(td("name", s.name()))
+                    .append(td("name", s.status()))
+                    .append("<td>").append(esc(Fmt.stat(s.throughput())))
+                    .append(s.withinNoise() ? " <span class=\"noise\">within noise</span>" : "").append("</td>")
+                    .append(td("", Fmt.stat(s.goodput()))).append(td("", Fmt.times(s.slowdown())))
+                    .append(td("", Fmt.num(s.published()))).append(td("", Fmt.times(s.publishedSlowdown())))
+                    .append(td("", Fmt.num(s.p50Ms()))).append(td("", Fmt.num(s.p95Ms()))).append(td("", Fmt.num(s.p99Ms())))
+                    .append(td("", Fmt.percent(s.hitRatio()))).append(td("", Fmt.num(s.walMB())))
+                    .append(td("", Fmt.num(s.walKBPerTxn()))).append(td("", Fmt.num(s.fpiPerTxn())))
+                    .append(td("", Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested())))
+                    .append(td("", Fmt.num(s.checkpointMeanSeconds()))).append(td("", Fmt.num(s.autovacuumPerMinute())))
+                    .append(td("name", s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())))
+                    .append("</tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static void why(StringBuilder h, ReportData.Run run) {
+        h.append("<h3>Why</h3>\n<ul class=\"why\">\n");
+        boolean any = false;
+        for (ReportData.Step s : run.steps()) {
+            if (s.reason() != null && !"done".equals(s.status())) {
+                h.append("<li><b>").append(esc(s.name())).append("</b>: ").append(esc(s.status() + " — " + s.reason()))
+                        .append("</li>\n");
+                any = true;
+            }
+            for (Reason r : s.why()) {
+                h.append("<li><b>").append(esc(s.name())).append("</b>: ").append(esc(r.text()))
+                        .append(" <span class=\"figs\">(from ").append(esc(String.join(", ", r.figures())))
+                        .append(")</span></li>\n");
+                any = true;
+            }
+        }
+        if (!any) {
+            h.append("<li>No rule fired: no figure crossed a rule's threshold.</li>\n");
+        }
+        h.append("</ul>\n");
+    }
+
+    private static void item(StringBuilder h, String label, String value) {
+        h.append("<li>").append(esc(label)).append(": ").append(esc(value)).append("</li>\n");
+    }
+
+    private static void image(StringBuilder h, Charts.Image image) {
+        h.append("<img alt=\"").append(esc(image.title())).append("\" src=\"data:image/png;base64,")
+                .append(Base64.getEncoder().encodeToString(image.png())).append("\"/>\n");
+    }
+
+    private static String td(String cssClass, String text) {
+        return (cssClass.isEmpty() ? "<td>" : "<td class=\"" + cssClass + "\">") + esc(text) + "</td>";
+    }
+
+    /** XML escaping, plus the colon of any URL scheme as a character reference (see the class comment). */
+    static String esc(String s) {
+        return s == null ? "" : StringEscapeUtils.escapeXml10(s).replace("://", "&#58;//");
+    }
+}

@@ -1,0 +1,155 @@
+package org.pgknobs.report;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.pgknobs.report.why.Reason;
+
+/** report.md: the tables of {@link ReportData} as GitHub Markdown (▼ below 0.95, ▲ above 1.05). */
+final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    static String render(ReportData data) {
+        StringBuilder md = new StringBuilder("# pgknobs report\n\n");
+        md.append("Generated ").append(data.generated()).append(" from ").append(data.runs().size())
+                .append(data.runs().size() == 1 ? " result directory" : " result directories")
+                .append(". Every number here is in report.json.\n\n");
+        if (!data.comparison().isEmpty()) {
+            comparison(md, data);
+        }
+        for (ReportData.Run run : data.runs()) {
+            run(md, run);
+        }
+        return md.toString();
+    }
+
+    private static void comparison(StringBuilder md, ReportData data) {
+        md.append("## Runs side by side\n\nHeadline throughput per step (median of repeats); ÷ first run in brackets.\n\n");
+        row(md, concat("step", data.runs().stream().map(ReportData.Run::label).toList()));
+        separator(md, data.runs().size() + 1);
+        for (ReportData.ComparisonRow r : data.comparison()) {
+            List<String> cells = new java.util.ArrayList<>(List.of(r.step()));
+            for (int i = 0; i < r.throughput().size(); i++) {
+                cells.add(Fmt.num(r.throughput().get(i)) + (i == 0 ? "" : " (" + Fmt.ratio(r.ratioToFirst().get(i)) + ")"));
+            }
+            row(md, cells);
+        }
+        md.append('\n');
+    }
+
+    private static void run(StringBuilder md, ReportData.Run run) {
+        md.append("## ").append(run.label()).append("\n\n");
+        md.append("- directory: `").append(run.dir()).append("`\n");
+        md.append("- mode: ").append(run.mode()).append("; status: ").append(run.status()).append("; baseline: ")
+                .append(run.baseline()).append('\n');
+        if (run.workload() != null) {
+            md.append("- workload: ").append(run.workload()).append(", headline phase ").append(run.headlinePhase()).append('\n');
+        }
+        if (run.postgres() != null) {
+            md.append("- server: ").append(run.postgres()).append('\n');
+        }
+        if (run.host() != null) {
+            md.append("- host: ").append(run.host()).append('\n');
+        }
+        if (run.reference() != null) {
+            md.append("- published: ").append(run.reference().source()).append(" (").append(run.reference().metric())
+                    .append(")\n");
+        }
+        md.append('\n');
+        for (ReportData.PhaseTable t : run.sweep()) {
+            relative(md, t, run);
+        }
+        if (!run.sweep().isEmpty()) {
+            absolute(md, run);
+        }
+        steps(md, run);
+        why(md, run);
+    }
+
+    private static void relative(StringBuilder md, ReportData.PhaseTable t, ReportData.Run run) {
+        md.append("### ").append(t.phase()).append(": relative to ").append(run.baseline()).append("\n\n");
+        row(md, List.of("step", "ops/s", "÷ base", "published", "published ÷ base", "agreement"));
+        separator(md, 6);
+        for (ReportData.RelativeRow r : t.rows()) {
+            String rel = Fmt.ratio(r.relative());
+            String band = Fmt.band(r.relative());
+            rel = band.equals("worse") ? "**" + rel + " ▼**" : band.equals("better") ? "**" + rel + " ▲**" : rel;
+            row(md, List.of(r.step(), Fmt.stat(r.value()), rel, Fmt.num(r.published()), Fmt.ratio(r.publishedRelative()),
+                    r.agreement() == null ? Fmt.NONE : r.agreement()));
+        }
+        md.append('\n');
+    }
+
+    private static void absolute(StringBuilder md, ReportData.Run run) {
+        md.append("### Absolute ops/s per phase (quartile within the phase: q1 lowest … q4 highest)\n\n");
+        List<String> header = concat("step", run.sweep().stream().map(ReportData.PhaseTable::phase).toList());
+        row(md, header);
+        separator(md, header.size());
+        int n = run.sweep().get(0).rows().size();
+        for (int i = 0; i < n; i++) {
+            List<String> cells = new java.util.ArrayList<>(List.of(run.sweep().get(0).rows().get(i).step()));
+            for (ReportData.PhaseTable t : run.sweep()) {
+                ReportData.RelativeRow r = t.rows().get(i);
+                cells.add(r.value() == null ? Fmt.NONE : Fmt.stat(r.value()) + " q" + r.quartile());
+            }
+            row(md, cells);
+        }
+        md.append('\n');
+    }
+
+    private static void steps(StringBuilder md, ReportData.Run run) {
+        md.append("### Steps (").append(run.headlinePhase() == null ? "headline phase" : run.headlinePhase())
+                .append(")\n\n");
+        List<String> header = List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
+                "published slowdown", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
+                "ckpt timed/req", "ckpt every s", "autovacuum/min", "top waits");
+        row(md, header);
+        separator(md, header.size());
+        for (ReportData.Step s : run.steps()) {
+            row(md, List.of(String.valueOf(s.index()), s.name(), s.status(),
+                    Fmt.stat(s.throughput()) + (s.withinNoise() ? " (within noise)" : ""), Fmt.stat(s.goodput()),
+                    Fmt.times(s.slowdown()), Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()),
+                    Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()), Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()),
+                    Fmt.num(s.walMB()), Fmt.num(s.walKBPerTxn()), Fmt.num(s.fpiPerTxn()),
+                    Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested()), Fmt.num(s.checkpointMeanSeconds()),
+                    Fmt.num(s.autovacuumPerMinute()), s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())));
+        }
+        md.append('\n');
+    }
+
+    private static void why(StringBuilder md, ReportData.Run run) {
+        md.append("### Why\n\n");
+        boolean any = false;
+        for (ReportData.Step s : run.steps()) {
+            if (s.reason() != null && !"done".equals(s.status())) {
+                md.append("- **").append(s.name()).append("**: ").append(s.status()).append(" — ").append(s.reason().strip().replace("\n", "\n  ")).append('\n');
+                any = true;
+            }
+            for (Reason r : s.why()) {
+                md.append("- **").append(s.name()).append("**: ").append(r.text()).append(" _(from ")
+                        .append(String.join(", ", r.figures())).append(")_\n");
+                any = true;
+            }
+        }
+        if (!any) {
+            md.append("No rule fired: no figure crossed a rule's threshold.\n");
+        }
+        md.append('\n');
+    }
+
+    private static List<String> concat(String first, List<String> rest) {
+        List<String> out = new java.util.ArrayList<>(List.of(first));
+        out.addAll(rest);
+        return out;
+    }
+
+    private static void row(StringBuilder md, List<String> cells) {
+        md.append("| ").append(cells.stream().map(c -> c.replace("|", "\\|")).collect(Collectors.joining(" | ")))
+                .append(" |\n");
+    }
+
+    private static void separator(StringBuilder md, int n) {
+        md.append("|").append("---|".repeat(n)).append('\n');
+    }
+}

@@ -1,0 +1,252 @@
+package org.pgknobs.report;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.pgknobs.BadInputException;
+import org.pgknobs.collector.Derived;
+import org.pgknobs.collector.IoFigures;
+import org.pgknobs.collector.Rate;
+import org.pgknobs.collector.WaitShare;
+import org.pgknobs.collector.WindowStats;
+import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.Mode;
+import org.pgknobs.report.why.WhyInput;
+import org.pgknobs.report.why.WhyRules;
+import org.pgknobs.run.StepStatus;
+import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.workload.WorkloadResult;
+
+/** Turns result directories read from disk into {@link ReportData}: every figure a report shows. */
+public final class ReportBuilder {
+
+    private static final List<String> BASELINE_NAMES = List.of("baseline", "base");
+
+    private ReportBuilder() {
+    }
+
+    public static ReportData build(List<RunData> runs, Optional<String> baseline, Instant now) {
+        List<ReportData.Run> built = runs.stream().map(r -> run(r, baseline)).toList();
+        return new ReportData(ReportData.SCHEMA_VERSION, now.toString(), baseline.orElse(null), built,
+                built.size() > 1 ? comparison(built) : List.of());
+    }
+
+    static ReportData.Run run(RunData data, Optional<String> baselineOption) {
+        Map<String, List<StepRun>> byStep = new LinkedHashMap<>();
+        data.steps().stream().sorted(Comparator.comparingInt(StepRun::index).thenComparingInt(StepRun::repeat))
+                .forEach(s -> byStep.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(s));
+        String baseline = baselineOption.orElseGet(() -> BASELINE_NAMES.stream().filter(byStep::containsKey)
+                .findFirst().orElse(byStep.keySet().iterator().next()));
+        if (!byStep.containsKey(baseline)) {
+            throw new BadInputException("--baseline " + baseline + ": " + data.dir() + " has no step of that name (steps: "
+                    + String.join(", ", byStep.keySet()) + ")");
+        }
+        Optional<WorkloadResult> anyWorkload = data.steps().stream().filter(StepRun::measured).findFirst()
+                .map(s -> s.result().workload());
+        String headline = anyWorkload.map(WorkloadResult::headlinePhase).orElse(null);
+        Optional<org.pgknobs.experiment.Reference> ref = data.experiment().flatMap(Experiment::reference);
+        Set<String> phaseNames = new LinkedHashSet<>();
+        data.steps().stream().filter(StepRun::measured)
+                .forEach(s -> s.result().workload().phases().forEach(p -> phaseNames.add(p.name())));
+        String refPhase = ref.map(r -> referencePhase(r.metric(), phaseNames, headline)).orElse(null);
+
+        Map<String, Double> published = ref.map(org.pgknobs.experiment.Reference::values).orElse(Map.of());
+        List<StepRun> baseRuns = byStep.get(baseline);
+        Stat baseThroughput = Stat.of(headlineValues(baseRuns, headline));
+        Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> derived(r, headline));
+
+        List<ReportData.Step> steps = new ArrayList<>();
+        for (Map.Entry<String, List<StepRun>> e : byStep.entrySet()) {
+            boolean isBase = e.getKey().equals(baseline);
+            Double pub = Objects.equals(refPhase, headline) ? published.get(e.getKey()) : null;
+            Double pubBase = Objects.equals(refPhase, headline) ? published.get(baseline) : null;
+            steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
+                    isBase, pub, pubBase));
+        }
+        Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
+        List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
+                ? sweep(byStep, baseline, headline, phaseNames, refPhase, published) : List.of();
+        String experiment = data.experiment().map(Experiment::name)
+                .orElseGet(() -> data.suite().map(s -> s.experiment()).orElse(data.dir().getFileName().toString()));
+        String postgres = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
+                .map(s -> s.stats().environment().serverVersion()).findFirst()
+                .orElseGet(() -> data.suite().map(s -> s.environment()).map(env -> env.postgresVersion()).orElse(null));
+        String host = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
+                .map(s -> s.stats().environment()).findFirst()
+                .map(env -> String.format(Locale.ROOT, "%d cores, %.1f GB RAM, %s", env.hostCores(),
+                        env.hostMemoryBytes() == null ? 0 : env.hostMemoryBytes() / 1e9, env.hostKernel()))
+                .orElse(null);
+        return new ReportData.Run(experiment + " " + data.dir().getFileName(), data.dir().toString(), experiment,
+                mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.status()).orElse("unknown"), postgres, host,
+                anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null), headline,
+                ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
+                baseline, steps, sweep);
+    }
+
+    /** "l.i1 inserts/s" → l.i1 when a phase has that name; any other metric ("tps") is the headline's. */
+    static String referencePhase(String metric, Set<String> phases, String headline) {
+        String first = metric == null ? "" : metric.strip().split("\\s+")[0];
+        return phases.contains(first) ? first : headline;
+    }
+
+    private static ReportData.Step step(String name, List<StepRun> runs, String headline, Stat baseThroughput,
+                                        Optional<Derived> baseDerived, boolean isBase, Double published,
+                                        Double publishedBase) {
+        StepRun first = runs.get(0);
+        Stat throughput = Stat.of(headlineValues(runs, headline));
+        Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> phase(r, headline))
+                .flatMap(Optional::stream).map(PhaseResult::goodput).toList());
+        Optional<StepRun> median = medianRun(runs, headline);
+        Optional<PhaseResult> phase = median.flatMap(r -> phase(r, headline));
+        Optional<Derived> d = median.flatMap(r -> derived(r, headline));
+        PhaseResult.Latency lat = phase.map(PhaseResult::latencyMs).orElse(null);
+
+        Map<String, Stat> phases = new LinkedHashMap<>();
+        runs.stream().filter(StepRun::measured).flatMap(r -> r.result().workload().phases().stream())
+                .map(PhaseResult::name).distinct()
+                .forEach(p -> phases.put(p, Stat.of(headlineValues(runs, p))));
+        Map<String, ReportData.Io> io = new LinkedHashMap<>();
+        d.map(Derived::ioByBackendType).orElse(Map.of()).forEach((type, f) -> io.put(type, io(f)));
+        List<String> waits = d.map(Derived::topWaitEvents).orElse(List.of()).stream().limit(3)
+                .map(ReportBuilder::wait).toList();
+        Double slowdown = throughput != null && baseThroughput != null && throughput.median() > 0
+                ? baseThroughput.median() / throughput.median() : null;
+        boolean noise = !isBase && throughput != null && baseThroughput != null && baseThroughput.spans(throughput.median());
+        Double publishedSlowdown = published != null && publishedBase != null && published > 0 ? publishedBase / published : null;
+
+        return new ReportData.Step(first.index(), name, status(runs), runs.stream().map(StepRun::reason)
+                .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
+                throughput, goodput, slowdown, noise, published, publishedSlowdown,
+                lat == null ? null : lat.p50(), lat == null ? null : lat.p95(), lat == null ? null : lat.p99(),
+                d.map(Derived::clientHitRatio).orElse(null),
+                d.map(Derived::walBytes).map(r -> r.total() / 1e6).orElse(null),
+                d.map(Derived::walBytes).map(Rate::perTransaction).map(v -> v / 1e3).orElse(null),
+                d.map(Derived::walFpi).map(Rate::perTransaction).orElse(null),
+                d.map(Derived::checkpoints).map(c -> c.timed()).orElse(null),
+                d.map(Derived::checkpoints).map(c -> c.requested()).orElse(null),
+                d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
+                d.map(Derived::autovacuumPerMinute).orElse(null),
+                waits,
+                d.map(x -> WhyRules.explain(new WhyInput(x, baseDerived, median.get().settings()))).orElse(List.of()),
+                phases, io,
+                median.map(StepRun::perSecond).orElse(List.of()),
+                median.map(StepRun::checkpoints).orElse(List.of()),
+                median.map(StepRun::phaseSamples).orElse(Map.of()));
+    }
+
+    private static String wait(WaitShare w) {
+        return String.format(Locale.ROOT, "%s:%s %.0f %%", w.waitEventType(), w.waitEvent(), w.share() * 100);
+    }
+
+    private static ReportData.Io io(IoFigures f) {
+        return new ReportData.Io(perSecond(f.reads()), perSecond(f.writes()), perSecond(f.extendOps()),
+                perSecond(f.hits()));
+    }
+
+    private static double perSecond(Rate r) {
+        return r == null ? 0 : r.perSecond();
+    }
+
+    private static String status(List<StepRun> runs) {
+        Set<StepStatus> statuses = new LinkedHashSet<>();
+        runs.forEach(r -> statuses.add(r.status()));
+        if (statuses.size() == 1) {
+            return statuses.iterator().next().json();
+        }
+        long done = runs.stream().filter(r -> r.status() == StepStatus.DONE).count();
+        return "done " + done + "/" + runs.size();
+    }
+
+    private static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
+        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
+                .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::throughput).toList();
+    }
+
+    private static Optional<PhaseResult> phase(StepRun r, String name) {
+        if (!r.measured()) {
+            return Optional.empty();
+        }
+        return r.result().workload().phases().stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    /** The repeat whose headline throughput is the (lower) median: its figures stand for the step. */
+    static Optional<StepRun> medianRun(List<StepRun> runs, String headline) {
+        List<StepRun> measured = runs.stream().filter(r -> r.status() == StepStatus.DONE && phase(r, headline).isPresent())
+                .sorted(Comparator.comparingDouble(r -> phase(r, headline).get().throughput())).toList();
+        if (measured.isEmpty()) {
+            return runs.stream().filter(StepRun::measured).findFirst();
+        }
+        return Optional.of(measured.get((measured.size() - 1) / 2));
+    }
+
+    private static Optional<Derived> derived(StepRun r, String headline) {
+        return ResultDirReader.headlineWindow(r.stats(), headline).map(WindowStats::derived);
+    }
+
+    private static List<ReportData.PhaseTable> sweep(Map<String, List<StepRun>> byStep, String baseline, String headline,
+                                                     Set<String> phaseNames, String refPhase, Map<String, Double> published) {
+        List<String> order = new ArrayList<>();
+        if (headline != null) {
+            order.add(headline);
+        }
+        phaseNames.stream().filter(p -> !p.equals(headline)).forEach(order::add);
+        List<ReportData.PhaseTable> tables = new ArrayList<>();
+        for (String phase : order) {
+            Stat base = Stat.of(headlineValues(byStep.get(baseline), phase));
+            Map<String, Stat> values = new LinkedHashMap<>();
+            byStep.forEach((name, runs) -> values.put(name, Stat.of(headlineValues(runs, phase))));
+            List<Double> sorted = values.values().stream().filter(Objects::nonNull).map(Stat::median).sorted().toList();
+            Double pubBase = phase.equals(refPhase) ? published.get(baseline) : null;
+            List<ReportData.RelativeRow> rows = new ArrayList<>();
+            for (Map.Entry<String, Stat> v : values.entrySet()) {
+                Stat s = v.getValue();
+                boolean isBase = v.getKey().equals(baseline);
+                Double rel = s != null && base != null && base.median() > 0 && !isBase ? s.median() / base.median() : null;
+                boolean noise = rel != null && base.spans(s.median());
+                Double pub = phase.equals(refPhase) ? published.get(v.getKey()) : null;
+                Double pubRel = pub != null && pubBase != null && pubBase > 0 && !isBase ? pub / pubBase : null;
+                Agreement agreement = Agreement.of(rel, pubRel, noise);
+                rows.add(new ReportData.RelativeRow(v.getKey(), s, rel, noise, pub, pubRel,
+                        agreement == null ? null : agreement.label(), s == null ? null : quartile(sorted, s.median())));
+            }
+            tables.add(new ReportData.PhaseTable(phase, rows));
+        }
+        return tables;
+    }
+
+    /**
+     * 1..4 by percentile rank among the phase's values, rank / (n − 1), so the lowest value is always q1
+     * and the highest q4 (ties take the lower rank).
+     */
+    static int quartile(List<Double> sortedValues, double value) {
+        int n = sortedValues.size();
+        if (n <= 1) {
+            return 1;
+        }
+        double percentileRank = (double) sortedValues.indexOf(value) / (n - 1);
+        return Math.min(4, 1 + (int) Math.floor(percentileRank * 4));
+    }
+
+    private static List<ReportData.ComparisonRow> comparison(List<ReportData.Run> runs) {
+        Set<String> names = new LinkedHashSet<>();
+        runs.forEach(r -> r.steps().forEach(s -> names.add(s.name())));
+        List<ReportData.ComparisonRow> rows = new ArrayList<>();
+        for (String name : names) {
+            List<Double> values = runs.stream().map(r -> r.steps().stream().filter(s -> s.name().equals(name))
+                    .findFirst().map(ReportData.Step::throughput).map(Stat::median).orElse(null)).toList();
+            Double first = values.get(0);
+            List<Double> ratios = values.stream().map(v -> v == null || first == null || first == 0 ? null : v / first)
+                    .toList();
+            rows.add(new ReportData.ComparisonRow(name, values, ratios));
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,68 @@
+package org.pgknobs.report;
+
+import java.util.List;
+import java.util.Map;
+import org.pgknobs.report.why.Reason;
+
+/**
+ * report.json: every number report.md and report.html show (they are renderings of this). Nulls mean
+ * "not measured / not collected", never zero.
+ */
+public record ReportData(int schemaVersion, String generated, String baseline, List<Run> runs,
+                         List<ComparisonRow> comparison) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    /** One result directory. {@code sweep} is empty for a cumulative suite. */
+    public record Run(String label, String dir, String experiment, String mode, String status, String postgres,
+                      String host, String workload, String headlinePhase, Reference reference, String baseline,
+                      List<Step> steps, List<PhaseTable> sweep) {
+    }
+
+    public record Reference(String source, String metric, String phase, String notes) {
+    }
+
+    /**
+     * One step over its repeats. Figures other than throughput come from {@code figuresFrom}, the repeat
+     * with the median headline throughput.
+     *
+     * @param slowdown          baseline throughput ÷ this step's (median)
+     * @param withinNoise       this step's median is inside the min–max of the baseline's repeats
+     * @param walMB             WAL written in the measured window, MB (10^6 bytes)
+     * @param io                backend type → pg_stat_io operations per second
+     */
+    public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
+                       Stat throughput, Stat goodput, Double slowdown, boolean withinNoise, Double published,
+                       Double publishedSlowdown, Double p50Ms, Double p95Ms, Double p99Ms, Double hitRatio,
+                       Double walMB, Double walKBPerTxn, Double fpiPerTxn, Long checkpointsTimed,
+                       Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
+                       List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
+                       List<StepRun.Point> perSecond, List<Double> checkpoints,
+                       Map<String, List<StepRun.PhaseSample>> phaseSamples) {
+    }
+
+    public record Io(double readsPerSecond, double writesPerSecond, double extendsPerSecond, double hitsPerSecond) {
+
+        public double operationsPerSecond() {
+            return readsPerSecond + writesPerSecond + extendsPerSecond;
+        }
+    }
+
+    /** A sweep's table for one phase (the headline phase first). */
+    public record PhaseTable(String phase, List<RelativeRow> rows) {
+    }
+
+    /**
+     * @param relative          value ÷ base, null for base itself or without a base value
+     * @param publishedRelative published value ÷ published base (reference phase only)
+     * @param agreement         see {@link Agreement}; null without a published value
+     * @param quartile          1 (lowest) to 4 (highest) among this phase's values
+     */
+    public record RelativeRow(String step, Stat value, Double relative, boolean withinNoise, Double published,
+                              Double publishedRelative, String agreement, Integer quartile) {
+    }
+
+    /** One step name across runs: the headline throughput of each run, and each ÷ the first run's. */
+    public record ComparisonRow(String step, List<Double> throughput, List<Double> ratioToFirst) {
+    }
+}

@@ -1,0 +1,39 @@
+package org.pgknobs.report;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.pgknobs.BadInputException;
+import org.pgknobs.run.JsonFiles;
+
+/**
+ * Entry point: reads result directories (files only) and writes report.json (the data), report.md and
+ * report.html (renderings of it) into {@code outDir}.
+ */
+public final class Reports {
+
+    public static final String JSON = "report.json";
+    public static final String MARKDOWN = "report.md";
+    public static final String HTML = "report.html";
+
+    private Reports() {
+    }
+
+    /**
+     * @param baseline step name the slowdowns and relative values divide by; default "baseline" or
+     *                 "base" when a step has that name, else the first step
+     * @return the data written to report.json
+     */
+    public static ReportData write(List<Path> resultDirs, Path outDir, Optional<String> baseline) {
+        if (resultDirs.isEmpty()) {
+            throw new BadInputException("no result directory given: pass at least one results/<experiment>/<timestamp>");
+        }
+        List<RunData> runs = resultDirs.stream().map(ResultDirReader::read).toList();
+        ReportData data = ReportBuilder.build(runs, baseline, Instant.now());
+        JsonFiles.write(outDir.resolve(JSON), data);
+        JsonFiles.writeText(outDir.resolve(MARKDOWN), MarkdownReport.render(data));
+        JsonFiles.writeText(outDir.resolve(HTML), HtmlReport.render(data));
+        return data;
+    }
+}

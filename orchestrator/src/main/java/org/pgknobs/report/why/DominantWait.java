@@ -1,0 +1,32 @@
+package org.pgknobs.report.why;
+
+import java.util.List;
+import java.util.Optional;
+import org.pgknobs.collector.WaitShare;
+
+/**
+ * "76 % of client samples waited on IO:DataFileRead": the most frequent real wait event (CPU = no wait
+ * is skipped) when it holds at least {@value #MIN_SHARE} of the samples and there were at least
+ * {@value #MIN_SAMPLES} samples (fewer say nothing).
+ */
+public final class DominantWait implements WhyRule {
+
+    static final double MIN_SHARE = 0.25;
+    static final long MIN_SAMPLES = 10;
+
+    @Override
+    public Optional<Reason> explain(WhyInput input) {
+        List<WaitShare> top = input.step().topWaitEvents();
+        if (top == null || input.step().waitSamples() < MIN_SAMPLES) {
+            return Optional.empty();
+        }
+        return top.stream()
+                .filter(w -> !"CPU".equals(w.waitEventType()))
+                .filter(w -> w.share() >= MIN_SHARE)
+                .findFirst()
+                .map(w -> new Reason("dominant-wait",
+                        Numbers.percent(w.share()) + " of client samples waited on " + w.waitEventType() + ":"
+                                + w.waitEvent(),
+                        List.of("topWaitEvents", "waitSamples")));
+    }
+}

@@ -1,0 +1,72 @@
+package org.pgknobs.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.testing.TinyRuns;
+
+/**
+ * Reports of the shipped experiments' tiny runs made by the real {@code pgknobs run} (TPC-C with the
+ * built-in driver, and the cx7a sweep): numbers against the step files, charts present, HTML parsable.
+ */
+class ReportFromTinyRunsTest {
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    @TempDir
+    Path out;
+
+    @Test
+    void articleReportTakesThroughputFromStepJsonAndSeriesFromTpccSamples() throws Exception {
+        Path run = TinyRuns.article().directory();
+        ReportData data = Reports.write(List.of(run), out, Optional.empty());
+        ReportData.Run r = data.runs().get(0);
+        assertThat(r.mode()).isEqualTo("cumulative");
+        assertThat(r.headlinePhase()).isEqualTo("tpcc");
+        assertThat(r.steps()).hasSizeGreaterThanOrEqualTo(2);
+        for (ReportData.Step s : r.steps()) {
+            Path dir = run.resolve("steps").resolve(String.format("%02d-%s", s.index(), s.name()));
+            if (!"done".equals(s.status())) {
+                assertThat(s.throughput()).isNull();
+                continue;
+            }
+            JsonNode step = json.readTree(dir.resolve("step.json").toFile());
+            JsonNode tpcc = step.at("/workload/phases/0");
+            assertThat(s.throughput().median()).isEqualTo(tpcc.get("throughput").asDouble());
+            assertThat(s.goodput().median()).isEqualTo(tpcc.get("goodput").asDouble());
+            long rows = Files.readAllLines(dir.resolve("tpcc.samples.csv")).stream().skip(1).filter(l -> !l.isBlank()).count();
+            assertThat(s.perSecond()).hasSize((int) rows);
+            JsonNode derived = json.readTree(dir.resolve("pgstats.json").toFile()).at("/windows/0/derived");
+            if (derived.hasNonNull("autovacuumPerMinute")) {
+                assertThat(s.autovacuumPerMinute()).isCloseTo(derived.get("autovacuumPerMinute").asDouble(), within(1e-9));
+            }
+        }
+        assertThat(r.steps().get(0).published()).isEqualTo(7082.0);
+        Path html = out.resolve(Reports.HTML);
+        String text = Files.readString(html);
+        assertThat(text).doesNotContain("http://").doesNotContain("https://");
+        assertThat(DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(html.toFile())
+                .getElementsByTagName("img").getLength()).isGreaterThanOrEqualTo(3 + r.steps().size() - 1);
+    }
+
+    @Test
+    void sweepReportPutsHeadlinePhaseFirstWithPublishedRelativeValues() throws Exception {
+        Path run = TinyRuns.sweep().directory();
+        ReportData data = Reports.write(List.of(run), out, Optional.empty());
+        ReportData.Run r = data.runs().get(0);
+        assertThat(r.mode()).isEqualTo("variants");
+        assertThat(r.sweep().get(0).phase()).isEqualTo("l.i1");
+        ReportData.RelativeRow a3 = r.sweep().get(0).rows().stream().filter(x -> x.step().equals("a3")).findFirst().get();
+        assertThat(a3.publishedRelative()).isCloseTo(161681.0 / 154202, within(1e-9));
+        assertThat(Files.readString(out.resolve(Reports.MARKDOWN))).contains("### l.i1: relative to base");
+    }
+}

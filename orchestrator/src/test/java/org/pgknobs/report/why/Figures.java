@@ -1,0 +1,69 @@
+package org.pgknobs.report.why;
+
+import java.util.List;
+import java.util.Map;
+import org.pgknobs.collector.CheckpointFigures;
+import org.pgknobs.collector.Derived;
+import org.pgknobs.collector.Rate;
+import org.pgknobs.collector.WaitShare;
+
+/** Builds collector figures for rule tests: everything not collected (null) unless set. */
+final class Figures {
+
+    Double hitRatio;
+    Rate walBytes;
+    Double fpiShare;
+    CheckpointFigures checkpoints;
+    Double autovacuumPerMinute;
+    long waitSamples;
+    List<WaitShare> waits;
+
+    static Figures none() {
+        return new Figures();
+    }
+
+    Figures hitRatio(double v) {
+        hitRatio = v;
+        return this;
+    }
+
+    Figures walPerTransaction(double bytes) {
+        walBytes = new Rate(bytes * 100, bytes * 10, bytes);
+        return this;
+    }
+
+    Figures fpiShare(double v) {
+        fpiShare = v;
+        return this;
+    }
+
+    Figures checkpoints(long timed, long requested, Double meanSecondsBetween) {
+        checkpoints = new CheckpointFigures(timed, requested, timed + requested, 0, meanSecondsBetween, 0, 0, 0);
+        return this;
+    }
+
+    Figures autovacuumPerMinute(double v) {
+        autovacuumPerMinute = v;
+        return this;
+    }
+
+    Figures waits(long samples, WaitShare... top) {
+        waitSamples = samples;
+        waits = List.of(top);
+        return this;
+    }
+
+    Derived derived() {
+        return new Derived(10, walBytes == null ? null : 100L, "caller", 10.0, hitRatio, walBytes, null, null, fpiShare,
+                checkpoints, null, null, autovacuumPerMinute, null, null, null, null, waitSamples, waits);
+    }
+
+    static WaitShare share(String type, String event, double share, long total) {
+        return new WaitShare(type, event, Math.round(share * total), share);
+    }
+
+    static WhyInput input(Figures step, Figures baseline, Map<String, String> settings) {
+        return new WhyInput(step.derived(), baseline == null ? java.util.Optional.empty()
+                : java.util.Optional.of(baseline.derived()), settings);
+    }
+}

@@ -1,0 +1,99 @@
+package org.pgknobs.report.why;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.pgknobs.report.why.Figures.input;
+import static org.pgknobs.report.why.Figures.none;
+import static org.pgknobs.report.why.Figures.share;
+
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class WhyRulesTest {
+
+    @Test
+    void noRuleFiresOnFiguresThatWereNotCollected() {
+        assertThat(WhyRules.explain(input(none(), none(), Map.of()))).isEmpty();
+        assertThat(WhyRules.explain(input(none(), null, Map.of("max_wal_size", "32MB")))).isEmpty();
+    }
+
+    @Test
+    void frequentRequestedCheckpointsNameMaxWalSize() {
+        Optional<Reason> r = new CheckpointPressure().explain(
+                input(none().checkpoints(1, 49, 0.5), null, Map.of("max_wal_size", "32MB")));
+        assertThat(r).get().extracting(Reason::text).isEqualTo("checkpoints every 0.50 s, 98 % requested (max_wal_size=32MB)");
+        assertThat(r.get().figures()).contains("checkpoints.meanSecondsBetween", "checkpoints.requested", "settings.max_wal_size");
+    }
+
+    @Test
+    void frequentTimedCheckpointsNameCheckpointTimeout() {
+        assertThat(new CheckpointPressure().explain(
+                input(none().checkpoints(20, 0, 30.0), null, Map.of("checkpoint_timeout", "30s", "max_wal_size", "1GB"))))
+                .get().extracting(Reason::text).isEqualTo("checkpoints every 30 s, 0 % requested (checkpoint_timeout=30s)");
+    }
+
+    @Test
+    void checkpointRuleSilentWhenRareOrAbsent() {
+        CheckpointPressure rule = new CheckpointPressure();
+        assertThat(rule.explain(input(none().checkpoints(1, 0, 300.0), null, Map.of()))).isEmpty();
+        assertThat(rule.explain(input(none().checkpoints(0, 0, null), null, Map.of()))).isEmpty();
+        assertThat(rule.explain(input(none(), null, Map.of()))).isEmpty();
+    }
+
+    @Test
+    void hitRatioDropComparesWithBaselineAndNamesSharedBuffers() {
+        assertThat(new HitRatioDrop().explain(input(none().hitRatio(0.705), none().hitRatio(0.999),
+                Map.of("shared_buffers", "8MB"))))
+                .get().extracting(Reason::text).isEqualTo("client hit ratio 99.9 % → 70.5 % (shared_buffers=8MB)");
+    }
+
+    @Test
+    void hitRatioRuleSilentWithoutBaselineOrSmallDropOrNull() {
+        HitRatioDrop rule = new HitRatioDrop();
+        assertThat(rule.explain(input(none().hitRatio(0.5), null, Map.of()))).isEmpty();
+        assertThat(rule.explain(input(none().hitRatio(0.995), none().hitRatio(0.999), Map.of()))).isEmpty();
+        assertThat(rule.explain(input(none().hitRatio(0.999), none().hitRatio(0.5), Map.of()))).isEmpty();
+        assertThat(rule.explain(input(none(), none().hitRatio(0.999), Map.of()))).isEmpty();
+        assertThat(rule.explain(input(none().hitRatio(0.5), none(), Map.of()))).isEmpty();
+    }
+
+    @Test
+    void autovacuumChurnFiresAtTenRunsAMinute() {
+        assertThat(new AutovacuumChurn().explain(input(none().autovacuumPerMinute(118.4), null, Map.of())))
+                .get().extracting(Reason::text).isEqualTo("autovacuum ran 118 times a minute");
+        assertThat(new AutovacuumChurn().explain(input(none().autovacuumPerMinute(2), null, Map.of()))).isEmpty();
+        assertThat(new AutovacuumChurn().explain(input(none(), null, Map.of()))).isEmpty();
+    }
+
+    @Test
+    void dominantWaitSkipsCpuAndNeedsEnoughSamples() {
+        Figures io = none().waits(100, share("CPU", "CPU", 0.2, 100), share("IO", "DataFileRead", 0.76, 100));
+        assertThat(new DominantWait().explain(input(io, null, Map.of())))
+                .get().extracting(Reason::text).isEqualTo("76 % of client samples waited on IO:DataFileRead");
+        Figures cpuOnly = none().waits(100, share("CPU", "CPU", 0.9, 100), share("LWLock", "WALWrite", 0.1, 100));
+        assertThat(new DominantWait().explain(input(cpuOnly, null, Map.of()))).isEmpty();
+        Figures few = none().waits(3, share("IO", "DataFileRead", 1.0, 3));
+        assertThat(new DominantWait().explain(input(few, null, Map.of()))).isEmpty();
+        assertThat(new DominantWait().explain(input(none(), null, Map.of()))).isEmpty();
+    }
+
+    @Test
+    void walPerTransactionFactorWithFullPageImageShare() {
+        Optional<Reason> r = new WalPerTransaction().explain(
+                input(none().walPerTransaction(3100).fpiShare(0.64), none().walPerTransaction(1000), Map.of()));
+        assertThat(r).get().extracting(Reason::text).isEqualTo("WAL per transaction ×3.1 (full-page images in 64 % of records)");
+        assertThat(r.get().figures()).containsExactly("walBytes.perTransaction", "baseline.walBytes.perTransaction", "fpiShare");
+        assertThat(new WalPerTransaction().explain(
+                input(none().walPerTransaction(300), none().walPerTransaction(1000), Map.of())))
+                .get().extracting(Reason::text).isEqualTo("WAL per transaction ×0.30");
+    }
+
+    @Test
+    void walRuleSilentForSmallChangesAndMissingFigures() {
+        WalPerTransaction rule = new WalPerTransaction();
+        assertThat(rule.explain(input(none().walPerTransaction(1200), none().walPerTransaction(1000), Map.of()))).isEmpty();
+        assertThat(rule.explain(input(none().walPerTransaction(5000), null, Map.of()))).isEmpty();
+        assertThat(rule.explain(input(none(), none().walPerTransaction(1000), Map.of()))).isEmpty();
+        assertThat(rule.explain(input(none().walPerTransaction(5000), none(), Map.of()))).isEmpty();
+    }
+}
