@@ -13,6 +13,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
+import org.pgknobs.report.Reports;
 import org.pgknobs.run.JsonFiles;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
@@ -126,6 +127,14 @@ final class RunCommand implements Callable<Integer> {
         JsonFiles.writeText(outcome.directory().resolve("summary.md"), md);
         stdout.println();
         stdout.print(md);
+        try {
+            Reports.write(List.of(outcome.directory()), outcome.directory(), Optional.empty());
+            stdout.println("report: " + outcome.directory().resolve("report.html"));
+        } catch (RuntimeException e) {
+            // the results are on disk whatever happens here; `pgknobs report DIR` can be run again later
+            stdout.println("warning: the report could not be written (" + e.getMessage() + "); run: pgknobs report "
+                    + outcome.directory());
+        }
         stdout.println();
         stdout.println("results: " + outcome.directory());
         return outcome.anyFailed() ? Main.RUN_FAILED : Main.OK;

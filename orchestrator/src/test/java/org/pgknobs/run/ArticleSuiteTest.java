@@ -63,6 +63,8 @@ class ArticleSuiteTest {
 
         assertThat(run.output()).contains("| 7 | io-worker |").contains("slowdown");
         assertThat(dir.resolve("summary.md")).content().contains("| 1 | baseline | done |");
+        assertThat(dir.resolve("report.html")).isRegularFile();
+        assertThat(dir.resolve("report.json")).isRegularFile();
     }
 
     @Test
