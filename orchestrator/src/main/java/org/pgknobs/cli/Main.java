@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             TpccCommand.class,
             BenchCommand.class,
+            XmlCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -9,15 +9,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
+import org.pgknobs.experiment.Driver;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
+import org.pgknobs.experiment.WorkloadKind;
 import org.pgknobs.run.JsonFiles;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.run.SummaryTable;
 import org.pgknobs.server.ExternalServer;
+import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -66,6 +69,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ServerOptions serverOptions;
 
+    @Mixin
+    BenchBaseOptions benchBaseOptions;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -101,6 +107,9 @@ final class RunCommand implements Callable<Integer> {
             experiment = experiment.withRepeats(repeats);
         }
         experiment = selectSteps(experiment);
+        // BenchBase and its Java are checked before any server starts, so a wrong path costs nothing.
+        BenchBaseLauncher benchBase = experiment.workload().kind() == WorkloadKind.TPCC
+                && experiment.workload().driver() == Driver.BENCHBASE ? benchBaseOptions.resolve() : null;
         ServerFactory servers = new ServerFactory(serverOptions);
         if (experiment.scale().isPresent()) {
             MachineScaler.Result scaled = MachineScaler.scale(experiment, HostFacts.detect(servers.workDir()));
@@ -116,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner runner = new SuiteRunner(supply, new SuiteRunner.Options(out, Optional.ofNullable(resume),
-                commandLine, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout));
+                commandLine, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout, benchBase));
         SuiteRunner.Outcome outcome = runner.run(experiment);
         if (outcome.interrupted()) {
             return Main.INTERRUPTED;

@@ -35,6 +35,7 @@ import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 
 /**
  * Runs an experiment's plan: per step restore the loaded data, apply the overlay, run the workload
@@ -48,8 +49,17 @@ public final class SuiteRunner {
      * @param resume an earlier result directory of the same experiment: only steps not yet done run
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
      */
+    /**
+     * @param benchBase how to start BenchBase for {@code driver: benchbase}, checked before the suite
+     *                  starts; null when the experiment does not use it
+     */
     public record Options(Path outDir, Optional<Path> resume, List<String> commandLine, boolean collect,
-                          Duration collectorInterval, PrintStream out) {
+                          Duration collectorInterval, PrintStream out, BenchBaseLauncher benchBase) {
+
+        public Options(Path outDir, Optional<Path> resume, List<String> commandLine, boolean collect,
+                       Duration collectorInterval, PrintStream out) {
+            this(outDir, resume, commandLine, collect, collectorInterval, out, null);
+        }
     }
 
     /** How the suite ended; the CLI turns it into an exit code. */
@@ -275,7 +285,7 @@ public final class SuiteRunner {
             seconds.put("overlay", secondsSince(t1));
 
             long t2 = System.nanoTime();
-            Workload workload = Workloads.create(experiment.workload(), server.connection());
+            Workload workload = Workloads.create(experiment.workload(), server.connection(), options.benchBase());
             WorkloadResult result = runWorkload(workload, server, dir, progress);
             seconds.put("run", secondsSince(t2));
             saveLogTail(server, dir);
@@ -346,7 +356,7 @@ public final class SuiteRunner {
         options.out().println("loading " + experiment.workload().kind().name().toLowerCase() + " data"
                 + (initdb.isEmpty() ? "" : " into the cluster with initdb " + String.join(" ", initdb)));
         long t0 = System.nanoTime();
-        Workload workload = Workloads.create(experiment.workload(), server.connection());
+        Workload workload = Workloads.create(experiment.workload(), server.connection(), options.benchBase());
         try {
             workload.load(server.connection(), (phase, done, total, unit) -> { });
         } catch (WorkloadException e) {
@@ -362,7 +372,7 @@ public final class SuiteRunner {
 
     private void ensureLoadedExternal(Experiment experiment, Server server, SuiteProgress progress) {
         // An external server keeps its data between steps (data: continue); load only what is missing.
-        Workload workload = Workloads.create(experiment.workload(), server.connection());
+        Workload workload = Workloads.create(experiment.workload(), server.connection(), options.benchBase());
         try (var c = server.connection().connect(); var st = c.prepareStatement("select 1 from pg_database where datname = ?")) {
             st.setString(1, workload.database());
             if (st.executeQuery().next()) {
@@ -377,7 +387,8 @@ public final class SuiteRunner {
 
     private WorkloadResult runWorkload(Workload workload, Server server, Path dir, SuiteProgress progress)
             throws WorkloadException {
-        StatsCollector collector = options.collect() ? startCollector(workload, server, dir, progress) : null;
+        StatsCollector collector = options.collect() && !workload.collectsItsOwnStats()
+                ? startCollector(workload, server, dir, progress) : null;
         MeasurementListener listener = collector == null ? MeasurementListener.NONE : new MeasurementListener() {
             @Override
             public void phaseStarted(String phase) {
