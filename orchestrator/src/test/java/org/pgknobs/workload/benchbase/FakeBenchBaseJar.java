@@ -17,12 +17,12 @@ import java.util.jar.Manifest;
  * Writes {@code dir/benchbase.jar} (+ an empty lib/) whose Main-Class is {@link FakeBenchBase}: the fake's
  * classes inside, pgjdbc, Jackson and pgknobs' classes through the manifest's Class-Path.
  */
-final class FakeBenchBaseJar {
+public final class FakeBenchBaseJar {
 
     private FakeBenchBaseJar() {
     }
 
-    static Path write(Path dir) throws IOException {
+    public static Path write(Path dir) throws IOException {
         Files.createDirectories(dir.resolve("lib"));
         Manifest m = new Manifest();
         Attributes a = m.getMainAttributes();
