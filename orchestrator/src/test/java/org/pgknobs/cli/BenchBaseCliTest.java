@@ -47,6 +47,23 @@ class BenchBaseCliTest {
     }
 
     @Test
+    void benchTpccWithDriverBenchbasePrintsBenchBasesFiguresWithItsJvmsCpu() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/usr/lib/jvm/temurin-25-jdk-amd64")),
+                "needs a Java 23+");
+        Path home = dir.resolve("benchbase");
+        org.pgknobs.workload.benchbase.FakeBenchBaseJar.write(home);
+        CliRun.Result r = CliRun.execute("bench", "tpcc", "--driver", "benchbase", "--benchbase-home", home.toString(),
+                "--warehouses", "1", "--terminals", "1", "--duration", "2s", "-d", dir.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+        String[] lines = r.out().strip().split("\n");
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines[lines.length - 1]);
+        assertThat(json.get("driver").asText()).isEqualTo("benchbase");
+        assertThat(json.get("tps").asDouble()).isPositive();
+        assertThat(json.get("client_cpu_seconds").asDouble()).as("the BenchBase JVM's CPU").isPositive();
+        assertThat(dir.resolve("out/tpcc.summary.json")).isRegularFile();
+    }
+
+    @Test
     void xmlPrintsTheStepsBenchBaseConfigWithPlaceholdersAndNoPassword() {
         CliRun.Result r = CliRun.execute("xml", article(), "--profile", "tiny", "--step", "baseline");
         assertThat(r.exitCode()).as(r.err()).isZero();

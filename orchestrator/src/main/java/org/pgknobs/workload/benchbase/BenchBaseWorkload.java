@@ -83,17 +83,15 @@ public final class BenchBaseWorkload implements Workload {
     public void load(ConnectionInfo admin, ProgressListener progress) throws WorkloadException {
         createDatabase(admin);
         Path work = tempDir("pgknobs-benchbase-load");
-        try {
-            progress.progress("load", 0, config.warehouses(), "warehouses");
-            // BenchBase's loader logs per warehouse; allow it far more than the ~15 s per warehouse it needs.
-            Duration timeout = Duration.ofMinutes(10).plusMinutes(2L * config.warehouses());
-            CommandResult r = runBenchBase(work, work, List.of(), List.of("--create=true", "--load=true"), timeout,
-                    work.resolve("benchbase-load.log"));
-            check(r, "load", timeout, work.resolve("benchbase-load.log"));
-            progress.progress("load", config.warehouses(), config.warehouses(), "warehouses");
-        } finally {
-            Workspace.delete(work);
-        }
+        progress.progress("load", 0, config.warehouses(), "warehouses");
+        // BenchBase's loader needs ~15 s per warehouse on a small machine; allow far more.
+        Duration timeout = Duration.ofMinutes(10).plusMinutes(2L * config.warehouses());
+        Path log = work.resolve("benchbase-load.log");
+        CommandResult r = runBenchBase(work, work, List.of(), List.of("--create=true", "--load=true"), timeout, log);
+        // On failure the working directory stays, so the log the message names is there to read.
+        check(r, "load", timeout, log);
+        Workspace.delete(work);
+        progress.progress("load", config.warehouses(), config.warehouses(), "warehouses");
     }
 
     @Override
@@ -187,12 +185,20 @@ public final class BenchBaseWorkload implements Workload {
     private static void check(CommandResult r, String what, Duration timeout, Path log) throws WorkloadException {
         if (r.timedOut()) {
             throw new WorkloadException("BenchBase " + what + " did not finish within " + timeout.toSeconds()
-                    + " s and was killed; its output: " + log + "; last lines: " + String.join(" / ", r.lastLines(10)));
+                    + " s and was killed; its output: " + log + "; " + excerpt(r));
         }
         if (r.exitCode() != 0) {
             throw new WorkloadException("BenchBase " + what + " exited with code " + r.exitCode() + "; its output: " + log
-                    + "; last lines: " + String.join(" / ", r.lastLines(10)));
+                    + "; " + excerpt(r));
         }
+    }
+
+    /** The first error line (the cause, before the stack trace) and the last lines of the output. */
+    private static String excerpt(CommandResult r) {
+        String first = r.output().lines().filter(l -> !l.startsWith("#") && !l.startsWith("\t"))
+                .filter(l -> l.contains("ERROR") || l.contains("Exception") || l.contains("Error:"))
+                .findFirst().map(l -> "first error: " + l.strip() + "; ").orElse("");
+        return first + "last lines: " + String.join(" / ", r.lastLines(5));
     }
 
     /** BenchBase creates tables, not the database; make it as the built-in driver does. */

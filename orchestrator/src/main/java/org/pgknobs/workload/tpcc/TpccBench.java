@@ -75,8 +75,9 @@ public final class TpccBench {
         try {
             server.initdb(List.of());
             server.start();
+            // The password matters to BenchBase, which logs in with what the XML says.
             BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:" + server.port() + "/tpcc",
-                    ManagedServer.SUPERUSER, null, warehouses, terminals, BenchBaseConfig.Rate.UNLIMITED, warmupSeconds,
+                    server.connection().user(), server.connection().password(), warehouses, terminals, BenchBaseConfig.Rate.UNLIMITED, warmupSeconds,
                     durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
             Workload workload = benchBase == null ? new TpccWorkload(config, 0, "tpcc", progressBar, System.nanoTime())
                     : new BenchBaseWorkload(config, benchBase, "tpcc", BenchBaseWorkload.DEFAULT_AGENT_OPTIONS);
