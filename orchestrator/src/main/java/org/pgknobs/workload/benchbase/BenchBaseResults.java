@@ -83,13 +83,17 @@ final class BenchBaseResults {
         double throughput = summary.throughput() == null ? 0 : summary.throughput();
         double goodput;
         long completed;
+        // BenchBase's throughput divides by its own elapsed measured time (a little over <time>); the
+        // recomputed goodput uses the same length, so the two are comparable.
+        double seconds = summary.elapsedNanos() != null && summary.elapsedNanos() > 0 ? summary.elapsedNanos() / 1e9
+                : measuredSeconds;
         if (Files.isRegularFile(raw)) {
-            MeasuredGoodput g = MeasuredGoodput.overMeasuredTime(raw, measuredSeconds);
+            MeasuredGoodput g = MeasuredGoodput.overMeasuredTime(raw, seconds);
             goodput = g.perSecond();
             completed = summary.measuredRequests() != null ? summary.measuredRequests() : g.transactions();
-            details.put("goodput_source", "recomputed from raw.csv: transactions completed inside the " + measuredSeconds
-                    + " s measured window (" + g.transactions() + "), per second; raw.csv has no status column, so "
-                    + "measured aborts (TPC-C's 1 % New-Order rollbacks) count too");
+            details.put("goodput_source", String.format(java.util.Locale.ROOT, "recomputed from raw.csv: transactions "
+                    + "completed inside the %.3f s measured window (%d), per second; raw.csv has no status column, so "
+                    + "measured aborts (TPC-C's 1 %% New-Order rollbacks) count too", seconds, g.transactions()));
         } else {
             goodput = summary.goodput() == null ? 0 : summary.goodput();
             completed = summary.measuredRequests() != null ? summary.measuredRequests() : Math.round(throughput * measuredSeconds);
@@ -102,7 +106,7 @@ final class BenchBaseResults {
         details.put("final_state", summary.finalState());
         details.put("dbms_version", summary.dbmsVersion());
         details.putAll(extraDetails);
-        return new PhaseResult("tpcc", throughput, goodput, completed, 0, measuredSeconds, latency(summary.latency()), details);
+        return new PhaseResult("tpcc", throughput, goodput, completed, 0, seconds, latency(summary.latency()), details);
     }
 
     /** BenchBase's -1 ("no samples") arrives as null: no latency rather than a latency of -1. */
