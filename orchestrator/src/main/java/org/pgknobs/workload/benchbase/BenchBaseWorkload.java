@@ -91,6 +91,7 @@ public final class BenchBaseWorkload implements Workload {
         // On failure the working directory stays, so the log the message names is there to read.
         check(r, "load", timeout, log);
         Workspace.delete(work);
+        settle(admin);
         progress.progress("load", config.warehouses(), config.warehouses(), "warehouses");
     }
 
@@ -199,6 +200,20 @@ public final class BenchBaseWorkload implements Workload {
                 .filter(l -> l.contains("ERROR") || l.contains("Exception") || l.contains("Error:"))
                 .findFirst().map(l -> "first error: " + l.strip() + "; ").orElse("");
         return first + "last lines: " + String.join(" / ", r.lastLines(5));
+    }
+
+    /**
+     * The loaded data as the built-in loader leaves it (the snapshot every step restores): statistics
+     * gathered, hint bits set, dirty pages on disk. BenchBase's loader does neither.
+     */
+    private void settle(ConnectionInfo admin) throws WorkloadException {
+        try (Connection c = admin.connect(database()); Statement s = c.createStatement()) {
+            s.execute("VACUUM ANALYZE");
+            s.execute("CHECKPOINT");
+        } catch (SQLException e) {
+            throw new WorkloadException("VACUUM ANALYZE / CHECKPOINT after BenchBase's load of " + database()
+                    + " failed: " + e.getMessage(), e);
+        }
     }
 
     /** BenchBase creates tables, not the database; make it as the built-in driver does. */
