@@ -13,13 +13,13 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             ValidateCommand.class,
+            XmlCommand.class,
             InsertBenchCommand.class,
             ServerCommand.class,
             ApplyCommand.class,
             RunCommand.class,
             TpccCommand.class,
             BenchCommand.class,
-            XmlCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -125,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner runner = new SuiteRunner(supply, new SuiteRunner.Options(out, Optional.ofNullable(resume),
-                commandLine, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout, benchBase));
+                commandLine, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout), benchBase);
         SuiteRunner.Outcome outcome = runner.run(experiment);
         if (outcome.interrupted()) {
             return Main.INTERRUPTED;

@@ -49,17 +49,8 @@ public final class SuiteRunner {
      * @param resume an earlier result directory of the same experiment: only steps not yet done run
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
      */
-    /**
-     * @param benchBase how to start BenchBase for {@code driver: benchbase}, checked before the suite
-     *                  starts; null when the experiment does not use it
-     */
     public record Options(Path outDir, Optional<Path> resume, List<String> commandLine, boolean collect,
-                          Duration collectorInterval, PrintStream out, BenchBaseLauncher benchBase) {
-
-        public Options(Path outDir, Optional<Path> resume, List<String> commandLine, boolean collect,
-                       Duration collectorInterval, PrintStream out) {
-            this(outDir, resume, commandLine, collect, collectorInterval, out, null);
-        }
+                          Duration collectorInterval, PrintStream out) {
     }
 
     /** How the suite ended; the CLI turns it into an exit code. */
@@ -71,6 +62,7 @@ public final class SuiteRunner {
 
     private final ServerSupply supply;
     private final Options options;
+    private final BenchBaseLauncher benchBase;
     private final OverlayEngine engine;
     private final Object lock = new Object();
     private final Map<List<String>, Cluster> clusters = new LinkedHashMap<>();
@@ -84,8 +76,17 @@ public final class SuiteRunner {
     }
 
     public SuiteRunner(ServerSupply supply, Options options) {
+        this(supply, options, null);
+    }
+
+    /**
+     * @param benchBase how to start BenchBase for {@code driver: benchbase}, checked by the caller before
+     *                  the suite starts; null when the experiment does not use it
+     */
+    public SuiteRunner(ServerSupply supply, Options options, BenchBaseLauncher benchBase) {
         this.supply = supply;
         this.options = options;
+        this.benchBase = benchBase;
         this.engine = new OverlayEngine(supply instanceof ServerSupply.External);
     }
 
@@ -285,7 +286,7 @@ public final class SuiteRunner {
             seconds.put("overlay", secondsSince(t1));
 
             long t2 = System.nanoTime();
-            Workload workload = Workloads.create(experiment.workload(), server.connection(), options.benchBase());
+            Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
             WorkloadResult result = runWorkload(workload, server, dir, progress);
             seconds.put("run", secondsSince(t2));
             saveLogTail(server, dir);
@@ -356,7 +357,7 @@ public final class SuiteRunner {
         options.out().println("loading " + experiment.workload().kind().name().toLowerCase() + " data"
                 + (initdb.isEmpty() ? "" : " into the cluster with initdb " + String.join(" ", initdb)));
         long t0 = System.nanoTime();
-        Workload workload = Workloads.create(experiment.workload(), server.connection(), options.benchBase());
+        Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
         try {
             workload.load(server.connection(), (phase, done, total, unit) -> { });
         } catch (WorkloadException e) {
@@ -372,7 +373,7 @@ public final class SuiteRunner {
 
     private void ensureLoadedExternal(Experiment experiment, Server server, SuiteProgress progress) {
         // An external server keeps its data between steps (data: continue); load only what is missing.
-        Workload workload = Workloads.create(experiment.workload(), server.connection(), options.benchBase());
+        Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
         try (var c = server.connection().connect(); var st = c.prepareStatement("select 1 from pg_database where datname = ?")) {
             st.setString(1, workload.database());
             if (st.executeQuery().next()) {
@@ -387,8 +388,7 @@ public final class SuiteRunner {
 
     private WorkloadResult runWorkload(Workload workload, Server server, Path dir, SuiteProgress progress)
             throws WorkloadException {
-        StatsCollector collector = options.collect() && !workload.collectsItsOwnStats()
-                ? startCollector(workload, server, dir, progress) : null;
+        StatsCollector collector = options.collect() ? startCollector(workload, server, dir, progress) : null;
         MeasurementListener listener = collector == null ? MeasurementListener.NONE : new MeasurementListener() {
             @Override
             public void phaseStarted(String phase) {
@@ -413,6 +413,9 @@ public final class SuiteRunner {
     }
 
     private StatsCollector startCollector(Workload workload, Server server, Path dir, SuiteProgress progress) {
+        if (workload.collectsItsOwnStats()) {
+            return null; // one collector per window: the workload's own (BenchBase's agent)
+        }
         ConnectionInfo c = server.connection();
         try {
             return StatsCollector.start(ConnectionSource.of(c.jdbcUrl(workload.database()), c.user(), c.password()),
