@@ -1,6 +1,9 @@
 package org.pgknobs.cli;
 
 import java.nio.file.Path;
+import org.pgknobs.experiment.Driver;
+import org.pgknobs.experiment.WorkloadKind;
+import org.pgknobs.experiment.WorkloadSpec;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseSetup;
 import picocli.CommandLine.Option;
@@ -17,6 +20,11 @@ public final class BenchBaseOptions {
             description = "Java 23+ for BenchBase: a JDK directory or its bin/java; default: JAVA_HOME, "
                     + "/usr/lib/jvm/temurin-25-jdk-amd64 or this Java, the first that is 23 or newer.")
     Path java;
+
+    /** {@link #resolve()} when {@code workload} is TPC-C driven by BenchBase, else null (nothing to check). */
+    public BenchBaseLauncher resolveFor(WorkloadSpec workload) {
+        return workload.kind() == WorkloadKind.TPCC && workload.driver() == Driver.BENCHBASE ? resolve() : null;
+    }
 
     /** Checks BenchBase and Java now (bad input, exit 2, when either is missing or too old). */
     public BenchBaseLauncher resolve() {

@@ -9,12 +9,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
-import org.pgknobs.experiment.Driver;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
-import org.pgknobs.experiment.WorkloadKind;
 import org.pgknobs.run.JsonFiles;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
@@ -108,8 +106,7 @@ final class RunCommand implements Callable<Integer> {
         }
         experiment = selectSteps(experiment);
         // BenchBase and its Java are checked before any server starts, so a wrong path costs nothing.
-        BenchBaseLauncher benchBase = experiment.workload().kind() == WorkloadKind.TPCC
-                && experiment.workload().driver() == Driver.BENCHBASE ? benchBaseOptions.resolve() : null;
+        BenchBaseLauncher benchBase = benchBaseOptions.resolveFor(experiment.workload());
         ServerFactory servers = new ServerFactory(serverOptions);
         if (experiment.scale().isPresent()) {
             MachineScaler.Result scaled = MachineScaler.scale(experiment, HostFacts.detect(servers.workDir()));
