@@ -7,7 +7,9 @@ import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.tpcc.TpccBench;
+import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code pgknobs bench tpcc}: load and run TPC-C on a throwaway embedded server, print the figures as JSON. */
@@ -28,23 +30,27 @@ public final class BenchTpccCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "0s", description = "warm-up before the measured time (default ${DEFAULT-VALUE})")
     String warmup;
 
-    @Option(names = "--driver", defaultValue = "builtin", description = "builtin (the BenchBase process driver is separate)")
+    @Option(names = "--driver", defaultValue = "builtin", description = "builtin or benchbase (default ${DEFAULT-VALUE})")
     String driver;
+
+    @Mixin
+    BenchBaseOptions benchBaseOptions;
 
     @Option(names = {"-d", "--directory"}, paramLabel = "DIR", description = "keep BenchBase-format result files here")
     Path directory;
 
     @Override
     public Integer call() throws Exception {
-        if (!driver.equals("builtin")) {
-            throw new BadInputException("--driver " + driver + " is not available here; use --driver builtin");
+        if (!driver.equals("builtin") && !driver.equals("benchbase")) {
+            throw new BadInputException("--driver " + driver + ": use builtin or benchbase");
         }
         if (warehouses < 1 || terminals < 1) {
             throw new BadInputException("--warehouses and --terminals must be at least 1");
         }
+        BenchBaseLauncher benchBase = driver.equals("benchbase") ? benchBaseOptions.resolve() : null;
         Path out = directory != null ? directory : Files.createTempDirectory("pgknobs-bench");
         TpccBench bench = new TpccBench(warehouses, terminals, seconds("--duration", duration), seconds("--warmup", warmup),
-                System.console() != null);
+                System.console() != null, benchBase);
         TpccBench.Figures figures = bench.run(out, ProgressListener.NONE);
         System.out.println(new ObjectMapper().writeValueAsString(figures.toMap()));
         return Main.OK;

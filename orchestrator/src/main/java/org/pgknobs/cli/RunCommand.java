@@ -19,6 +19,7 @@ import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.run.SummaryTable;
 import org.pgknobs.server.ExternalServer;
+import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -67,6 +68,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ServerOptions serverOptions;
 
+    @Mixin
+    BenchBaseOptions benchBaseOptions;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -102,6 +106,8 @@ final class RunCommand implements Callable<Integer> {
             experiment = experiment.withRepeats(repeats);
         }
         experiment = selectSteps(experiment);
+        // BenchBase and its Java are checked before any server starts, so a wrong path costs nothing.
+        BenchBaseLauncher benchBase = benchBaseOptions.resolveFor(experiment.workload());
         ServerFactory servers = new ServerFactory(serverOptions);
         if (experiment.scale().isPresent()) {
             MachineScaler.Result scaled = MachineScaler.scale(experiment, HostFacts.detect(servers.workDir()));
@@ -117,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner runner = new SuiteRunner(supply, new SuiteRunner.Options(out, Optional.ofNullable(resume),
-                commandLine, allSets, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout));
+                commandLine, allSets, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout), benchBase);
         SuiteRunner.Outcome outcome = runner.run(experiment);
         if (outcome.interrupted()) {
             return Main.INTERRUPTED;

@@ -38,6 +38,7 @@ import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 
 /**
  * Runs an experiment's plan: per step restore the loaded data, apply the overlay, run the workload
@@ -65,6 +66,7 @@ public final class SuiteRunner {
 
     private final ServerSupply supply;
     private final Options options;
+    private final BenchBaseLauncher benchBase;
     private final OverlayEngine engine;
     private final Object lock = new Object();
     private final Map<List<String>, Cluster> clusters = new LinkedHashMap<>();
@@ -80,8 +82,17 @@ public final class SuiteRunner {
     }
 
     public SuiteRunner(ServerSupply supply, Options options) {
+        this(supply, options, null);
+    }
+
+    /**
+     * @param benchBase how to start BenchBase for {@code driver: benchbase}, checked by the caller before
+     *                  the suite starts; null when the experiment does not use it
+     */
+    public SuiteRunner(ServerSupply supply, Options options, BenchBaseLauncher benchBase) {
         this.supply = supply;
         this.options = options;
+        this.benchBase = benchBase;
         this.engine = new OverlayEngine(supply instanceof ServerSupply.External);
     }
 
@@ -298,7 +309,7 @@ public final class SuiteRunner {
             seconds.put("overlay", secondsSince(t1));
 
             long t2 = System.nanoTime();
-            Workload workload = Workloads.create(experiment.workload(), server.connection());
+            Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
             WorkloadResult result = runWorkload(workload, server, dir, progress);
             seconds.put("run", secondsSince(t2));
             saveLogTail(server, dir);
@@ -369,7 +380,7 @@ public final class SuiteRunner {
         options.out().println("loading " + experiment.workload().kind().name().toLowerCase() + " data"
                 + (initdb.isEmpty() ? "" : " into the cluster with initdb " + String.join(" ", initdb)));
         long t0 = System.nanoTime();
-        Workload workload = Workloads.create(experiment.workload(), server.connection());
+        Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
         try {
             workload.load(server.connection(), (phase, done, total, unit) -> { });
         } catch (WorkloadException e) {
@@ -385,7 +396,7 @@ public final class SuiteRunner {
 
     private void ensureLoadedExternal(Experiment experiment, Server server, SuiteProgress progress) {
         // An external server keeps its data between steps (data: continue); load only what is missing.
-        Workload workload = Workloads.create(experiment.workload(), server.connection());
+        Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
         try (var c = server.connection().connect(); var st = c.prepareStatement("select 1 from pg_database where datname = ?")) {
             st.setString(1, workload.database());
             if (st.executeQuery().next()) {
@@ -415,6 +426,9 @@ public final class SuiteRunner {
     }
 
     private StatsCollector startCollector(Workload workload, Server server, Path dir, SuiteProgress progress) {
+        if (workload.collectsItsOwnStats()) {
+            return null; // one collector per window: the workload's own (BenchBase's agent)
+        }
         ConnectionInfo c = server.connection();
         try {
             return StatsCollector.start(ConnectionSource.of(c.jdbcUrl(workload.database()), c.user(), c.password()),

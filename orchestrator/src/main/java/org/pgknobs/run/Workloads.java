@@ -1,12 +1,16 @@
 package org.pgknobs.run;
 
 import java.util.List;
+import org.pgknobs.experiment.Driver;
 import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadSpec;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.benchbase.BenchBaseConfig;
+import org.pgknobs.workload.benchbase.BenchBaseLauncher;
+import org.pgknobs.workload.benchbase.BenchBaseSetup;
+import org.pgknobs.workload.benchbase.BenchBaseWorkload;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
 import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 import org.pgknobs.workload.tpcc.TpccWorkload;
@@ -22,8 +26,20 @@ public final class Workloads {
     }
 
     public static Workload create(WorkloadSpec spec, ConnectionInfo server) {
+        return create(spec, server, null);
+    }
+
+    /**
+     * @param benchBase how to start BenchBase for {@code driver: benchbase}; null = find it now from
+     *                  BENCHBASE_HOME / the class path (bad input when it is not there)
+     */
+    public static Workload create(WorkloadSpec spec, ConnectionInfo server, BenchBaseLauncher benchBase) {
         return switch (spec.kind()) {
-            case TPCC -> tpcc(spec.tpcc(), server);
+            case TPCC -> spec.driver() == Driver.BENCHBASE
+                    ? new BenchBaseWorkload(benchBaseConfig(spec.tpcc(), server),
+                            benchBase != null ? benchBase : BenchBaseSetup.fromEnvironment().resolve(), TPCC_PREFIX,
+                            BenchBaseWorkload.DEFAULT_AGENT_OPTIONS)
+                    : tpcc(spec.tpcc(), server);
             case INSERTBENCH -> insertBench(spec.insertbench());
         };
     }

@@ -34,4 +34,12 @@ public interface Workload {
      * returning. A run in which few or no transactions complete is a valid result, not an error.
      */
     WorkloadResult run(ConnectionInfo admin, Path outDir, MeasurementListener listener) throws WorkloadException;
+
+    /**
+     * True when the workload samples pg_stat_* itself (BenchBase's process carries the collector agent),
+     * so the suite must not run a second collector on the same window.
+     */
+    default boolean collectsItsOwnStats() {
+        return false;
+    }
 }

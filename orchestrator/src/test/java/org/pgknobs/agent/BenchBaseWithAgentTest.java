@@ -18,6 +18,7 @@ import org.pgknobs.collector.PgStatsFiles;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
+import org.pgknobs.workload.benchbase.BenchBaseSetup;
 
 /**
  * Real BenchBase TPC-C (scale 1, one terminal, a few seconds) with the agent attached. Needs an
@@ -78,7 +79,9 @@ class BenchBaseWithAgentTest {
         Path agent = Files.exists(shaded) ? shaded.toAbsolutePath() : AgentJar.locate(dir.resolve("agent"));
         Path results = dir.resolve("results");
         Path log = dir.resolve("benchbase.log");
-        Process p = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // BenchBase is compiled for Java 23+: the same Java the process driver would pick.
+        String java = BenchBaseSetup.from(home, null, System.getenv()).resolve().java().executable().toString();
+        Process p = new ProcessBuilder(List.of(java,
                 "-javaagent:" + agent + "=interval=1s", "-jar", home.resolve("benchbase.jar").toString(),
                 "-b", "tpcc", "-c", cfg.toString(), "--create=true", "--load=true", "--execute=true",
                 "-d", results.toString()))

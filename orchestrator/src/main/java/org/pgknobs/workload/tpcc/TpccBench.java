@@ -12,8 +12,12 @@ import org.pgknobs.server.Workspace;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
+import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.benchbase.BenchBaseConfig;
+import org.pgknobs.workload.benchbase.BenchBaseLauncher;
+import org.pgknobs.workload.benchbase.BenchBaseWorkload;
+import org.pgknobs.workload.benchbase.ChildCpu;
 
 /**
  * {@code pgknobs bench tpcc}: a throwaway embedded server, a timed load, one run, one JSON-able figure
@@ -46,13 +50,21 @@ public final class TpccBench {
     private final int durationSeconds;
     private final int warmupSeconds;
     private final boolean progressBar;
+    private final BenchBaseLauncher benchBase;
 
     public TpccBench(int warehouses, int terminals, int durationSeconds, int warmupSeconds, boolean progressBar) {
+        this(warehouses, terminals, durationSeconds, warmupSeconds, progressBar, null);
+    }
+
+    /** @param benchBase run this BenchBase instead of the built-in driver (null = built-in) */
+    public TpccBench(int warehouses, int terminals, int durationSeconds, int warmupSeconds, boolean progressBar,
+                     BenchBaseLauncher benchBase) {
         this.warehouses = warehouses;
         this.terminals = terminals;
         this.durationSeconds = durationSeconds;
         this.warmupSeconds = warmupSeconds;
         this.progressBar = progressBar;
+        this.benchBase = benchBase;
     }
 
     /** Runs the benchmark; result files go to {@code outDir}. The server is deleted in any case. */
@@ -63,16 +75,20 @@ public final class TpccBench {
         try {
             server.initdb(List.of());
             server.start();
+            // The password matters to BenchBase, which logs in with what the XML says.
             BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:" + server.port() + "/tpcc",
-                    ManagedServer.SUPERUSER, null, warehouses, terminals, BenchBaseConfig.Rate.UNLIMITED, warmupSeconds,
+                    server.connection().user(), server.connection().password(), warehouses, terminals, BenchBaseConfig.Rate.UNLIMITED, warmupSeconds,
                     durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
-            TpccWorkload workload = new TpccWorkload(config, 0, "tpcc", progressBar, System.nanoTime());
+            Workload workload = benchBase == null ? new TpccWorkload(config, 0, "tpcc", progressBar, System.nanoTime())
+                    : new BenchBaseWorkload(config, benchBase, "tpcc", BenchBaseWorkload.DEFAULT_AGENT_OPTIONS);
             long loadStart = System.nanoTime();
             workload.load(server.connection(), progress);
             double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
-            CpuWindow cpu = new CpuWindow();
-            PhaseResult phase = workload.run(server.connection(), outDir, cpu, progress).headline();
-            return new Figures("builtin", warehouses, terminals, loadSeconds, phase.throughput(), phase.goodput(),
+            CpuWindow cpu = new CpuWindow(benchBase != null);
+            PhaseResult phase = workload instanceof TpccWorkload builtin
+                    ? builtin.run(server.connection(), outDir, cpu, progress).headline()
+                    : workload.run(server.connection(), outDir, cpu).headline();
+            return new Figures(workload.driver(), warehouses, terminals, loadSeconds, phase.throughput(), phase.goodput(),
                     cpu.seconds(), phase.latencyMs() == null ? Double.NaN : phase.latencyMs().p95());
         } finally {
             try {
@@ -83,19 +99,27 @@ public final class TpccBench {
         }
     }
 
-    /** The JVM's CPU time between phaseStarted and phaseEnded. */
+    /**
+     * The JVM's CPU time between phaseStarted and phaseEnded; for BenchBase, the CPU time of child
+     * processes that ended in between (its whole JVM, start-up and warm-up included).
+     */
     private static final class CpuWindow implements MeasurementListener {
+        private final boolean children;
         private long start;
         private long end;
 
+        CpuWindow(boolean children) {
+            this.children = children;
+        }
+
         @Override
         public void phaseStarted(String phase) {
-            start = cpuNanos();
+            start = children ? ChildCpu.nanos() : cpuNanos();
         }
 
         @Override
         public void phaseEnded(String phase) {
-            end = cpuNanos();
+            end = children ? ChildCpu.nanos() : cpuNanos();
         }
 
         double seconds() {

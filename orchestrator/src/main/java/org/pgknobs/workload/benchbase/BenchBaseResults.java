@@ -1,0 +1,139 @@
+package org.pgknobs.workload.benchbase;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.pgknobs.benchbase.BenchBaseSummary;
+import org.pgknobs.benchbase.LatencyDistribution;
+import org.pgknobs.benchbase.MeasuredGoodput;
+import org.pgknobs.benchbase.SummaryReader;
+import org.pgknobs.workload.PhaseResult;
+
+/**
+ * BenchBase's result files of one run, renamed to the names the built-in driver writes
+ * ({@code tpcc_2026-11-30_10-00-00.summary.json} → {@code tpcc.summary.json}; the agent's
+ * {@code ….pgstats.json} → {@code pgstats.json}), so reports read both drivers alike, and turned into a
+ * {@link PhaseResult}.
+ */
+final class BenchBaseResults {
+
+    static final String SUMMARY = ".summary.json";
+    private static final Pattern PASSWORD = Pattern.compile("(?s)\\s*<password>.*?</password>");
+
+    private BenchBaseResults() {
+    }
+
+    /** The prefix of the newest summary.json written in {@code dir} at or after {@code notBeforeMs}. */
+    static Optional<String> newestPrefix(Path dir, long notBeforeMs) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(SUMMARY))
+                    .filter(p -> modified(p) >= notBeforeMs - 1000)
+                    .max(Comparator.comparingLong(BenchBaseResults::modified))
+                    .map(p -> p.getFileName().toString())
+                    .map(n -> n.substring(0, n.length() - SUMMARY.length()));
+        }
+    }
+
+    /**
+     * Renames every {@code <prefix>.<kind>} in {@code dir} to {@code <newPrefix>.<kind>}, except the
+     * agent's {@code pgstats.*}, which lose the prefix. BenchBase's own copy of the configuration loses
+     * any password. Returns old name → new name.
+     */
+    static Map<String, String> rename(Path dir, String prefix, String newPrefix) throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(p -> p.getFileName().toString().startsWith(prefix + ".")).sorted().toList();
+        }
+        Map<String, String> renamed = new LinkedHashMap<>();
+        for (Path f : files) {
+            String kind = f.getFileName().toString().substring(prefix.length() + 1);
+            String name = kind.startsWith("pgstats.") ? kind : newPrefix + "." + kind;
+            Files.move(f, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+            renamed.put(f.getFileName().toString(), name);
+        }
+        Path config = dir.resolve(newPrefix + ".config.xml");
+        if (Files.isRegularFile(config)) {
+            String xml = Files.readString(config);
+            String clean = PASSWORD.matcher(xml).replaceAll("");
+            if (!clean.equals(xml)) {
+                Files.writeString(config, clean);
+            }
+        }
+        return renamed;
+    }
+
+    /**
+     * The phase as BenchBase measured it, goodput recomputed from raw.csv over the measured window
+     * (BenchBase's own summary goodput counts warm-up successes too: its issue #606).
+     */
+    static PhaseResult phase(Path dir, String prefix, int measuredSeconds, Map<String, Object> extraDetails) {
+        BenchBaseSummary summary = SummaryReader.read(dir.resolve(prefix + SUMMARY));
+        Path raw = dir.resolve(prefix + ".raw.csv");
+        Map<String, Object> details = new LinkedHashMap<>();
+        double throughput = summary.throughput() == null ? 0 : summary.throughput();
+        double goodput;
+        long completed;
+        // BenchBase's throughput divides by its own elapsed measured time (a little over <time>); the
+        // recomputed goodput uses the same length, so the two are comparable.
+        double seconds = summary.elapsedNanos() != null && summary.elapsedNanos() > 0 ? summary.elapsedNanos() / 1e9
+                : measuredSeconds;
+        if (Files.isRegularFile(raw)) {
+            MeasuredGoodput g = MeasuredGoodput.overMeasuredTime(raw, seconds);
+            goodput = g.perSecond();
+            completed = summary.measuredRequests() != null ? summary.measuredRequests() : g.transactions();
+            details.put("goodput_source", String.format(java.util.Locale.ROOT, "recomputed from raw.csv: transactions "
+                    + "completed inside the %.3f s measured window (%d), per second; raw.csv has no status column, so "
+                    + "measured aborts (TPC-C's 1 %% New-Order rollbacks) count too", seconds, g.transactions()));
+        } else {
+            goodput = summary.goodput() == null ? 0 : summary.goodput();
+            completed = summary.measuredRequests() != null ? summary.measuredRequests() : Math.round(throughput * measuredSeconds);
+            details.put("goodput_source", "BenchBase's summary.json (no raw.csv to recompute it from; BenchBase counts "
+                    + "warm-up successes too, its issue #606)");
+        }
+        details.put("benchbase_goodput", summary.goodput());
+        details.put("benchbase_throughput", summary.throughput());
+        details.put("measured_requests", summary.measuredRequests());
+        details.put("final_state", summary.finalState());
+        details.put("dbms_version", summary.dbmsVersion());
+        details.putAll(extraDetails);
+        return new PhaseResult("tpcc", throughput, goodput, completed, 0, seconds, latency(summary.latency()), details);
+    }
+
+    /** BenchBase's -1 ("no samples") arrives as null: no latency rather than a latency of -1. */
+    private static PhaseResult.Latency latency(LatencyDistribution d) {
+        if (d == null || d.isEmpty() || d.medianUs() == null || d.p95Us() == null || d.p99Us() == null
+                || d.maximumUs() == null) {
+            return null;
+        }
+        return new PhaseResult.Latency(ms(d.medianUs()), ms(d.p95Us()), ms(d.p99Us()), ms(d.maximumUs()));
+    }
+
+    private static double ms(Long us) {
+        return us / 1000.0;
+    }
+
+    static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return new ArrayList<>(s.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    private static long modified(Path p) {
+        try {
+            FileTime t = Files.getLastModifiedTime(p);
+            return t.toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}

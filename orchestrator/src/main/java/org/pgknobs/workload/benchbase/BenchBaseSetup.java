@@ -1,0 +1,133 @@
+package org.pgknobs.workload.benchbase;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.pgknobs.BadInputException;
+
+/**
+ * Where BenchBase and the Java to run it come from, as the user said it: {@code --benchbase-home} or
+ * BENCHBASE_HOME (a directory holding BenchBase's benchbase.jar and lib/), otherwise BenchBase on this
+ * JVM's class path (the {@code -Pbenchbase} build); {@code --benchbase-java} or JAVA_HOME or a known
+ * JDK 23+ for the java. {@link #resolve} checks all of it before any server starts.
+ */
+public record BenchBaseSetup(Optional<Path> home, Optional<Path> java, Optional<Path> javaHome) {
+
+    /** BenchBase's main class; looked up as a resource so nothing here needs BenchBase to compile. */
+    public static final String MAIN_CLASS = "com.oltpbenchmark.DBWorkload";
+    static final String MAIN_RESOURCE = MAIN_CLASS.replace('.', '/') + ".class";
+    static final Path TEMURIN_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+
+    /** Options win over the environment (BENCHBASE_HOME, JAVA_HOME). */
+    public static BenchBaseSetup from(Path homeOption, Path javaOption, Map<String, String> env) {
+        Optional<Path> home = Optional.ofNullable(homeOption)
+                .or(() -> Optional.ofNullable(env.get("BENCHBASE_HOME")).filter(s -> !s.isBlank()).map(Path::of));
+        Optional<Path> javaHome = Optional.ofNullable(env.get("JAVA_HOME")).filter(s -> !s.isBlank()).map(Path::of);
+        return new BenchBaseSetup(home, Optional.ofNullable(javaOption), javaHome);
+    }
+
+    public static BenchBaseSetup fromEnvironment() {
+        return from(null, null, System.getenv());
+    }
+
+    /** Checks BenchBase and Java; bad input (exit 2) with what is missing and how to fix it. */
+    public BenchBaseLauncher resolve() {
+        return resolve(Thread.currentThread().getContextClassLoader() != null
+                ? Thread.currentThread().getContextClassLoader() : BenchBaseSetup.class.getClassLoader());
+    }
+
+    /** As {@link #resolve()}, looking for BenchBase on {@code loader}'s class path. */
+    public BenchBaseLauncher resolve(ClassLoader loader) {
+        if (home.isPresent()) {
+            Path dir = home.get().toAbsolutePath().normalize();
+            Path jar = dir.resolve(BenchBaseLauncher.JAR);
+            if (!Files.isRegularFile(jar)) {
+                throw new BadInputException("no " + BenchBaseLauncher.JAR + " in " + dir + " (from --benchbase-home or "
+                        + "BENCHBASE_HOME): give the directory of BenchBase's PostgreSQL build, the one holding "
+                        + "benchbase.jar and lib/ (BenchBase's `./mvnw package -P postgres` unpacks it from "
+                        + "target/benchbase-postgres.tgz)");
+            }
+            return BenchBaseLauncher.ofHome(dir, runtime());
+        }
+        URL main = loader.getResource(MAIN_RESOURCE);
+        if (main != null) {
+            return BenchBaseLauncher.ofClassPath(classPath(loader), runtime());
+        }
+        throw new BadInputException("--driver benchbase needs BenchBase: give --benchbase-home DIR (or set BENCHBASE_HOME) "
+                + "to the directory holding BenchBase's benchbase.jar and lib/, or build pgknobs with -Pbenchbase after "
+                + "BenchBase's own `mvn install -Ppostgres`; or use --driver builtin");
+    }
+
+    /**
+     * The Java to run BenchBase: --benchbase-java must qualify; otherwise the first of JAVA_HOME,
+     * /usr/lib/jvm/temurin-25-jdk-amd64 and this JVM that is new enough.
+     */
+    public JavaRuntime runtime() {
+        if (java.isPresent()) {
+            return JavaRuntime.probe(java.get()).requireForBenchBase("--benchbase-java");
+        }
+        List<String> found = new ArrayList<>();
+        Map<String, Path> candidates = new java.util.LinkedHashMap<>();
+        javaHome.ifPresent(p -> candidates.put("JAVA_HOME", p));
+        if (Files.isDirectory(TEMURIN_25)) {
+            candidates.put(TEMURIN_25.toString(), TEMURIN_25);
+        }
+        candidates.put("this JVM (java.home)", Path.of(System.getProperty("java.home")));
+        for (Map.Entry<String, Path> c : candidates.entrySet()) {
+            try {
+                JavaRuntime r = JavaRuntime.probe(c.getValue());
+                if (r.atLeast(JavaRuntime.BENCHBASE_MINIMUM)) {
+                    return r;
+                }
+                found.add(c.getKey() + ": Java " + r.feature() + " at " + r.executable());
+            } catch (BadInputException e) {
+                found.add(c.getKey() + ": " + e.getMessage());
+            }
+        }
+        throw new BadInputException("BenchBase needs Java " + JavaRuntime.BENCHBASE_MINIMUM + " or newer; found only "
+                + String.join("; ", found) + ". Point at a newer one with --benchbase-java DIR (a JDK directory or its "
+                + "bin/java) or JAVA_HOME");
+    }
+
+    /**
+     * This process's class path as a child JVM needs it: the URLs of every URLClassLoader up the chain
+     * (mvn exec:java runs pgknobs in one) and java.class.path.
+     */
+    static String classPath(ClassLoader loader) {
+        Set<String> entries = new LinkedHashSet<>();
+        List<ClassLoader> chain = new ArrayList<>();
+        for (ClassLoader l = loader; l != null; l = l.getParent()) {
+            chain.add(0, l);
+        }
+        for (ClassLoader l : chain) {
+            if (l instanceof URLClassLoader u) {
+                for (URL url : u.getURLs()) {
+                    toPath(url).ifPresent(p -> entries.add(p.toString()));
+                }
+            }
+        }
+        for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!e.isBlank()) {
+                entries.add(Path.of(e).toAbsolutePath().toString());
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    private static Optional<Path> toPath(URL url) {
+        try {
+            return "file".equals(url.getProtocol()) ? Optional.of(Path.of(url.toURI()).toAbsolutePath()) : Optional.empty();
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.pgknobs.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.cli.Main;
+import org.pgknobs.testing.CliRun;
+import org.pgknobs.testing.TinyRuns;
+import org.pgknobs.workload.benchbase.FakeBenchBaseJar;
+
+/** {@code pgknobs run --driver benchbase} through the suite runner, with a fake benchbase.jar. */
+class BenchBaseSuiteTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aStepRunByBenchBaseIsDoneWithItsFilesUnderTheBuiltInNames() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/usr/lib/jvm/temurin-25-jdk-amd64")), "needs a Java 23+");
+        Path home = dir.resolve("benchbase");
+        FakeBenchBaseJar.write(home);
+        Path out = dir.resolve("results");
+        CliRun.Result r = CliRun.execute("run", TinyRuns.experiment("article-42000x.yaml").toString(), "--profile", "tiny",
+                "--steps", "baseline", "--driver", "benchbase", "--benchbase-home", home.toString(), "--out", out.toString());
+        assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Main.OK);
+        Path suite;
+        try (Stream<Path> s = Files.find(out, 3, (p, a) -> p.getFileName().toString().equals("suite.json"))) {
+            suite = s.findFirst().orElseThrow().getParent();
+        }
+        Path step = suite.resolve("steps/01-baseline");
+        StepResult result = JsonFiles.read(step.resolve("step.json"), StepResult.class);
+        assertThat(result.status()).isEqualTo(StepStatus.DONE);
+        assertThat(result.workload().driver()).isEqualTo("benchbase");
+        assertThat(result.workload().headline().completed()).isPositive();
+        assertThat(step.resolve("tpcc.summary.json")).isRegularFile();
+        assertThat(step.resolve("tpcc.raw.csv")).isRegularFile();
+        assertThat(step.resolve("benchbase.log")).isRegularFile();
+        assertThat(step.resolve("benchbase-config.xml")).content().doesNotContain("<password>");
+        assertThat(step.resolve("benchbase-config.live.xml")).doesNotExist();
+        // Only the agent inside BenchBase collects: the suite's own collector stays off for this driver.
+        assertThat(step.resolve("pgstats.json")).isRegularFile();
+        assertThat(Files.readString(step.resolve("benchbase.log"))).contains("pgknobs agent:");
+    }
+}
