@@ -7,12 +7,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
+import org.pgknobs.run.DiskSpace;
 import org.pgknobs.run.JsonFiles;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
@@ -62,6 +64,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--no-collector", description = "do not sample pg_stat_* (for overhead measurements)")
     boolean noCollector;
+
+    @Option(names = "--assume-free-space", hidden = true, paramLabel = "SIZE",
+            description = "pretend the work directory's disk has only SIZE free (e.g. 10MB): shows the disk check")
+    String assumeFreeSpace;
 
     @Mixin
     ServerOptions serverOptions;
@@ -116,7 +122,9 @@ final class RunCommand implements Callable<Integer> {
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner runner = new SuiteRunner(supply, new SuiteRunner.Options(out, Optional.ofNullable(resume),
-                commandLine, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout));
+                commandLine, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout,
+                new DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
+                        : OptionalLong.of(Sizes.parse(assumeFreeSpace, "--assume-free-space")))));
         SuiteRunner.Outcome outcome = runner.run(experiment);
         if (outcome.interrupted()) {
             return Main.INTERRUPTED;

@@ -107,7 +107,9 @@ final class YamlTrees {
         }
         if (Tag.FLOAT.equals(tag)) {
             try {
-                return Double.parseDouble(raw.replace("_", ""));
+                double value = Double.parseDouble(raw.replace("_", ""));
+                // 1e400 overflows to Infinity; keep the text so PostgreSQL judges (and names) what was written
+                return Double.isInfinite(value) ? raw : (Object) value;
             } catch (NumberFormatException e) {
                 return raw;
             }

@@ -49,7 +49,11 @@ public final class SuiteRunner {
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
      */
     public record Options(Path outDir, Optional<Path> resume, List<String> commandLine, boolean collect,
-                          Duration collectorInterval, PrintStream out) {
+                          Duration collectorInterval, PrintStream out, DiskSpace disk) {
+        public Options(Path outDir, Optional<Path> resume, List<String> commandLine, boolean collect,
+                       Duration collectorInterval, PrintStream out) {
+            this(outDir, resume, commandLine, collect, collectorInterval, out, new DiskSpace(java.util.OptionalLong.empty()));
+        }
     }
 
     /** How the suite ended; the CLI turns it into an exit code. */
@@ -177,7 +181,7 @@ public final class SuiteRunner {
     private Map<String, String> preflight(ExperimentPlan plan) {
         Server server = firstServer(plan);
         Map<String, String> rejected = new LinkedHashMap<>();
-        List<String> problems = new ArrayList<>();
+        java.util.Set<String> problems = new java.util.LinkedHashSet<>();
         for (PlannedStep step : plan.steps()) {
             try {
                 engine.preflight(server, step.settings());
@@ -186,7 +190,8 @@ public final class SuiteRunner {
                 if (onlyBuild) {
                     rejected.put(step.name(), "not supported by this server build: " + e.getMessage());
                 } else {
-                    problems.add("step " + step.name() + ": " + e.getMessage());
+                    e.problems().stream().filter(pr -> !pr.unsupportedByBuild())
+                            .forEach(pr -> problems.add(located(plan.experiment(), step, pr)));
                 }
             }
             if (supply instanceof ServerSupply.External && !step.initdb().isEmpty()) {
@@ -195,10 +200,20 @@ public final class SuiteRunner {
             }
         }
         if (!problems.isEmpty()) {
+            String checked = server.describe();
             releaseServers(true);
-            throw new BadInputException(String.join("\n", problems));
+            throw new BadInputException(String.join("\n", problems) + "\n  (checked against " + checked
+                    + "; nothing was changed)\n  fix: correct or remove the setting at that line; "
+                    + "PostgreSQL's valid values and units are in pg_settings (SHOW name, or the docs)");
         }
         return rejected;
+    }
+
+    /** A preflight problem as file:line of the setting (so the user can jump to it), step and message. */
+    private static String located(Experiment experiment, PlannedStep step, org.pgknobs.overlay.Problem problem) {
+        String where = org.pgknobs.experiment.ExperimentLoader.whereSet(experiment, step.name(), problem.name())
+                .orElse(String.valueOf(experiment.source()));
+        return where + ": step " + step.name() + ": " + problem;
     }
 
     private Server firstServer(ExperimentPlan plan) {
@@ -343,7 +358,9 @@ public final class SuiteRunner {
         if (!server.isRunning()) {
             server.start();
         }
-        options.out().println("loading " + experiment.workload().kind().name().toLowerCase() + " data"
+        String what = experiment.workload().kind().name().toLowerCase() + " data";
+        options.disk().check(server.instanceDir().getParent(), DiskSpace.estimate(experiment.workload()), what);
+        options.out().println("loading " + what
                 + (initdb.isEmpty() ? "" : " into the cluster with initdb " + String.join(" ", initdb)));
         long t0 = System.nanoTime();
         Workload workload = Workloads.create(experiment.workload(), server.connection());
@@ -528,7 +545,8 @@ public final class SuiteRunner {
                 writeSuite("interrupted");
             }
         }
-        releaseServers(false);
+        // A resumed run makes and loads its own clusters: these would only fill the work directory.
+        releaseServers(true);
         options.out().println("interrupted: servers stopped; results so far are in "
                 + (layout == null ? "(no result directory yet)" : layout.root()) + "; finish with --resume");
         options.out().flush();
