@@ -316,8 +316,10 @@ public final class SuiteRunner {
                     + (server == null ? "" : " (log tail in server-log-tail.txt)"));
         } catch (WorkloadException | RuntimeException e) {
             saveLogTail(server, dir);
+            boolean died = server != null && !server.isRunning();
             return outcome(step, p.repeat(), started, overlay, seconds, null,
-                    e.getClass().getSimpleName() + ": " + e.getMessage());
+                    (died ? "server stopped during the run (crashed or killed; see server-log-tail.txt): " : "")
+                            + e.getClass().getSimpleName() + ": " + e.getMessage());
         } finally {
             stopManaged(step);
         }
