@@ -117,7 +117,7 @@ final class RunCommand implements Callable<Integer> {
             experiment = scaled.experiment();
         }
         ServerSupply supply = serverOptions.isExternal()
-                ? new ServerSupply.External((ExternalServer) servers.external())
+                ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
                 : new ServerSupply.Managed(servers.binaries(), servers.runAs(), servers.workDir());
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());

@@ -14,6 +14,7 @@ public sealed interface ServerSupply {
     record Managed(PgBinaries binaries, RunAs runAs, Path workDir) implements ServerSupply {
     }
 
-    record External(ExternalServer server) implements ServerSupply {
+    /** @param allowAlterSystem the user's --allow-alter-system: without it the server's configuration is not touched */
+    record External(ExternalServer server, boolean allowAlterSystem) implements ServerSupply {
     }
 }

@@ -80,7 +80,7 @@ public final class SuiteRunner {
     public SuiteRunner(ServerSupply supply, Options options) {
         this.supply = supply;
         this.options = options;
-        this.engine = new OverlayEngine(supply instanceof ServerSupply.External);
+        this.engine = new OverlayEngine(supply instanceof ServerSupply.External ext && ext.allowAlterSystem());
     }
 
     public Outcome run(Experiment experiment) {
@@ -313,7 +313,7 @@ public final class SuiteRunner {
                     .map(l -> ": " + l.substring(l.indexOf(l.contains("FATAL:") ? "FATAL:" : "PANIC:")).replaceAll("\\s+", " "))
                     .orElse("");
             return outcome(step, p.repeat(), started, overlay, seconds, null, "server: " + e.getMessage() + fatal
-                    + (server == null ? "" : " (log tail in server-log-tail.txt)"));
+                    + (server instanceof ManagedServer ? " (log tail in server-log-tail.txt)" : ""));
         } catch (WorkloadException | RuntimeException e) {
             saveLogTail(server, dir);
             boolean died = server != null && !server.isRunning();
@@ -555,6 +555,8 @@ public final class SuiteRunner {
 
     /** Shutdown hook: Ctrl-C or SIGTERM while the suite runs. */
     private void onSignal() {
+        // no ALTER SYSTEM may land after the restore below
+        engine.cancel();
         synchronized (lock) {
             interrupted = true;
             if (record != null) {
