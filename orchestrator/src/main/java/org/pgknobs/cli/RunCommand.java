@@ -14,7 +14,6 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
-import org.pgknobs.run.DiskSpace;
 import org.pgknobs.run.JsonFiles;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
@@ -118,13 +117,13 @@ final class RunCommand implements Callable<Integer> {
         }
         ServerSupply supply = serverOptions.isExternal()
                 ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
-                : new ServerSupply.Managed(servers.binaries(), servers.runAs(), servers.workDir());
+                : new ServerSupply.Managed(servers.binaries(), servers.runAs(), servers.workDir(),
+                        new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
+                                : OptionalLong.of(Sizes.parse(assumeFreeSpace, "--assume-free-space"))));
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner runner = new SuiteRunner(supply, new SuiteRunner.Options(out, Optional.ofNullable(resume),
-                commandLine, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout,
-                new DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
-                        : OptionalLong.of(Sizes.parse(assumeFreeSpace, "--assume-free-space")))));
+                commandLine, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout));
         SuiteRunner.Outcome outcome = runner.run(experiment);
         if (outcome.interrupted()) {
             return Main.INTERRUPTED;

@@ -49,11 +49,7 @@ public final class SuiteRunner {
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
      */
     public record Options(Path outDir, Optional<Path> resume, List<String> commandLine, boolean collect,
-                          Duration collectorInterval, PrintStream out, DiskSpace disk) {
-        public Options(Path outDir, Optional<Path> resume, List<String> commandLine, boolean collect,
-                       Duration collectorInterval, PrintStream out) {
-            this(outDir, resume, commandLine, collect, collectorInterval, out, new DiskSpace(java.util.OptionalLong.empty()));
-        }
+                          Duration collectorInterval, PrintStream out) {
     }
 
     /** How the suite ended; the CLI turns it into an exit code. */
@@ -80,7 +76,7 @@ public final class SuiteRunner {
     public SuiteRunner(ServerSupply supply, Options options) {
         this.supply = supply;
         this.options = options;
-        this.engine = new OverlayEngine(supply instanceof ServerSupply.External ext && ext.allowAlterSystem());
+        this.engine = new OverlayEngine(supply instanceof ServerSupply.External);
     }
 
     public Outcome run(Experiment experiment) {
@@ -181,7 +177,7 @@ public final class SuiteRunner {
     private Map<String, String> preflight(ExperimentPlan plan) {
         Server server = firstServer(plan);
         Map<String, String> rejected = new LinkedHashMap<>();
-        java.util.Set<String> problems = new java.util.LinkedHashSet<>();
+        List<String> problems = new ArrayList<>();
         for (PlannedStep step : plan.steps()) {
             try {
                 engine.preflight(server, step.settings());
@@ -202,7 +198,7 @@ public final class SuiteRunner {
         if (!problems.isEmpty()) {
             String checked = server.describe();
             releaseServers(true);
-            throw new BadInputException(String.join("\n", problems) + "\n  (checked against " + checked
+            throw new BadInputException(String.join("\n", problems.stream().distinct().toList()) + "\n  (checked against " + checked
                     + "; nothing was changed)\n  fix: correct or remove the setting at that line; "
                     + "PostgreSQL's valid values and units are in pg_settings (SHOW name, or the docs)");
         }
@@ -218,6 +214,8 @@ public final class SuiteRunner {
 
     private Server firstServer(ExperimentPlan plan) {
         if (supply instanceof ServerSupply.External ext) {
+            // the user's --allow-alter-system decides, before anything is recorded or changed
+            new OverlayEngine(ext.allowAlterSystem()).checkAllowed(ext.server());
             engine.checkAllowed(ext.server());
             externalOriginal = Optional.of(AutoConfState.capture(ext.server()));
             return ext.server();
@@ -373,7 +371,7 @@ public final class SuiteRunner {
             server.start();
         }
         String what = experiment.workload().kind().name().toLowerCase() + " data";
-        options.disk().check(server.instanceDir().getParent(), DiskSpace.estimate(experiment.workload()), what);
+        ((ServerSupply.Managed) supply).disk().check(server.instanceDir().getParent(), DiskSpace.estimate(experiment.workload()), what);
         options.out().println("loading " + what
                 + (initdb.isEmpty() ? "" : " into the cluster with initdb " + String.join(" ", initdb)));
         long t0 = System.nanoTime();
