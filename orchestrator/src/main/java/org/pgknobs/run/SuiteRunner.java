@@ -205,13 +205,6 @@ public final class SuiteRunner {
         return rejected;
     }
 
-    /** A preflight problem as file:line of the setting (so the user can jump to it), step and message. */
-    private static String located(Experiment experiment, PlannedStep step, org.pgknobs.overlay.Problem problem) {
-        String where = org.pgknobs.experiment.ExperimentLoader.whereSet(experiment, step.name(), problem.name())
-                .orElse(String.valueOf(experiment.source()));
-        return where + ": step " + step.name() + ": " + problem;
-    }
-
     private Server firstServer(ExperimentPlan plan) {
         if (supply instanceof ServerSupply.External ext) {
             // the user's --allow-alter-system decides, before anything is recorded or changed
@@ -574,6 +567,13 @@ public final class SuiteRunner {
         options.out().println("interrupted: servers stopped; results so far are in "
                 + (layout == null ? "(no result directory yet)" : layout.root()) + "; finish with --resume");
         options.out().flush();
+    }
+
+    /** A preflight problem as file:line of the setting (so the user can jump to it), step and message. */
+    private static String located(Experiment experiment, PlannedStep step, org.pgknobs.overlay.Problem problem) {
+        String where = org.pgknobs.experiment.ExperimentLoader.whereSet(experiment, step.name(), problem.name())
+                .orElse(String.valueOf(experiment.source()));
+        return where + ": step " + step.name() + ": " + problem;
     }
 
     private static double secondsSince(long nanos) {
