@@ -10,6 +10,12 @@ import picocli.CommandLine;
 /** Turns exceptions into one clear message and an exit code; no stack traces for expected failures. */
 final class Errors implements CommandLine.IExecutionExceptionHandler {
 
+    /** Passwords never go on a command line (ps and shell history show it): say where they come from instead. */
+    static String passwordHint(String message) {
+        return message != null && message.toLowerCase(java.util.Locale.ROOT).contains("password")
+                ? "; passwords are never options: set PGPASSWORD or use ~/.pgpass" : "";
+    }
+
     @Override
     public int handleExecutionException(Exception ex, CommandLine cmd, CommandLine.ParseResult parseResult) {
         PrintWriter err = cmd.getErr();

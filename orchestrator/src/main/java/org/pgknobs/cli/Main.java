@@ -42,7 +42,7 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler(new Errors());
         cli.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println("pgknobs: " + ex.getMessage());
+            ex.getCommandLine().getErr().println("pgknobs: " + ex.getMessage() + Errors.passwordHint(ex.getMessage()));
             ex.getCommandLine().getErr().println("  see: " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help");
             return BAD_INPUT;
         });

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
@@ -65,6 +66,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-collector", description = "do not sample pg_stat_* (for overhead measurements)")
     boolean noCollector;
 
+    @Option(names = "--assume-free-space", hidden = true, paramLabel = "SIZE",
+            description = "pretend the work directory's disk has only SIZE free (e.g. 10MB): shows the disk check")
+    String assumeFreeSpace;
+
     @Mixin
     ServerOptions serverOptions;
 
@@ -118,8 +123,10 @@ final class RunCommand implements Callable<Integer> {
             experiment = scaled.experiment();
         }
         ServerSupply supply = serverOptions.isExternal()
-                ? new ServerSupply.External((ExternalServer) servers.external())
-                : new ServerSupply.Managed(servers.binaries(), servers.runAs(), servers.workDir());
+                ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
+                : new ServerSupply.Managed(servers.binaries(), servers.runAs(), servers.workDir(),
+                        new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
+                                : OptionalLong.of(Sizes.parse(assumeFreeSpace, "--assume-free-space"))));
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner runner = new SuiteRunner(supply, new SuiteRunner.Options(out, Optional.ofNullable(resume),

@@ -58,6 +58,62 @@ public final class ExperimentLoader {
         return out;
     }
 
+    /**
+     * Where a step's setting was written (file:line:column), for errors found later against a server:
+     * the step itself, else the nearest earlier step (cumulative mode), else server.base; the profile's
+     * lines count as it is merged over the file. Empty when the file cannot say (e.g. a --set value).
+     */
+    public static Optional<String> whereSet(Experiment experiment, String step, String setting) {
+        try {
+            YamlTree tree = YamlTrees.read(experiment.source());
+            if (!(tree instanceof YamlTree.Mapping root)) {
+                return Optional.empty();
+            }
+            if (experiment.profile().isPresent()) {
+                tree = YamlTrees.merge(root, profile(experiment.source(), root, experiment.profile().get()));
+            }
+            return whereSet((YamlTree.Mapping) tree, step, setting.toLowerCase(java.util.Locale.ROOT));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<String> whereSet(YamlTree.Mapping root, String step, String setting) {
+        List<YamlTree.Mapping> steps = new ArrayList<>();
+        if (root.entries().get("steps") instanceof YamlTree.Sequence seq) {
+            for (YamlTree item : seq.items()) {
+                if (item instanceof YamlTree.Mapping m) {
+                    steps.add(m);
+                }
+            }
+        }
+        int at = -1;
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).entries().get("name") instanceof YamlTree.Scalar n && step.equals(String.valueOf(n.value()))) {
+                at = i;
+            }
+        }
+        for (int i = at; i >= 0; i--) {
+            Optional<String> found = keyOrigin(steps.get(i).entries().get("settings"), setting);
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return root.entries().get("server") instanceof YamlTree.Mapping server
+                ? keyOrigin(server.entries().get("base"), setting) : Optional.empty();
+    }
+
+    private static Optional<String> keyOrigin(YamlTree settings, String setting) {
+        if (settings instanceof YamlTree.Mapping m) {
+            for (var e : m.keyOrigins().entrySet()) {
+                if (e.getKey().equalsIgnoreCase(setting) && e.getValue() != null) {
+                    return Optional.of(e.getValue().toString());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     private static YamlTree.Mapping profile(Path file, YamlTree.Mapping root, String name) {
         YamlTree profiles = root.entries().get("profiles");
         List<String> names = profiles instanceof YamlTree.Mapping m ? List.copyOf(m.entries().keySet()) : List.of();

@@ -29,6 +29,14 @@ final class YamlTrees {
     }
 
     static YamlTree read(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new BadInputException(file + ": is a directory, not an experiment file. Fix: name a .yaml file, "
+                    + "e.g. experiments/examples/first-experiment.yaml");
+        }
+        if (Files.exists(file) && !Files.isReadable(file)) {
+            throw new BadInputException(file + ": not readable by this user. Fix: check its permissions (chmod a+r) "
+                    + "or run pgknobs as a user who can read it");
+        }
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return compose(reader, mark -> Origin.of(file, mark), new Origin(file.toString()));
         } catch (NoSuchFileException e) {
@@ -39,6 +47,9 @@ final class YamlTrees {
             Origin at = Origin.of(file, e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark());
             throw Problems.at(at, "", "not valid YAML: " + firstNonNull(e.getProblem(), e.getContext()),
                     "check indentation and quoting on that line (values containing ': ' or '#' need quotes)");
+        } catch (org.yaml.snakeyaml.error.YAMLException e) {
+            // snakeyaml wraps read errors (e.g. bytes that are not UTF-8) without a position
+            throw new BadInputException(file + ": cannot read as YAML: " + e.getMessage() + ". Fix: save it as UTF-8 text", e);
         }
     }
 
@@ -107,7 +118,9 @@ final class YamlTrees {
         }
         if (Tag.FLOAT.equals(tag)) {
             try {
-                return Double.parseDouble(raw.replace("_", ""));
+                double value = Double.parseDouble(raw.replace("_", ""));
+                // 1e400 overflows to Infinity; keep the text so PostgreSQL judges (and names) what was written
+                return Double.isInfinite(value) ? raw : (Object) value;
             } catch (NumberFormatException e) {
                 return raw;
             }

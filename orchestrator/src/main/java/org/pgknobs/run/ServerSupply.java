@@ -11,9 +11,14 @@ import org.pgknobs.server.RunAs;
  */
 public sealed interface ServerSupply {
 
-    record Managed(PgBinaries binaries, RunAs runAs, Path workDir) implements ServerSupply {
+    /** @param disk checks the work directory has room for a load before it starts */
+    record Managed(PgBinaries binaries, RunAs runAs, Path workDir, DiskSpace disk) implements ServerSupply {
+        public Managed(PgBinaries binaries, RunAs runAs, Path workDir) {
+            this(binaries, runAs, workDir, new DiskSpace(java.util.OptionalLong.empty()));
+        }
     }
 
-    record External(ExternalServer server) implements ServerSupply {
+    /** @param allowAlterSystem the user's --allow-alter-system: without it the server's configuration is not touched */
+    record External(ExternalServer server, boolean allowAlterSystem) implements ServerSupply {
     }
 }

@@ -1,5 +1,9 @@
 package org.pgknobs.run;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -12,8 +16,27 @@ public record SuiteLayout(Path root) {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
 
+    /**
+     * Claims a new result directory, created here: two runs of one experiment started in the same second
+     * into the same --out get {@code <timestamp>} and {@code <timestamp>-2} instead of sharing one.
+     */
     public static SuiteLayout fresh(Path outDir, String experimentName, LocalDateTime now) {
-        return new SuiteLayout(outDir.resolve(experimentName).resolve(STAMP.format(now)));
+        Path parent = outDir.resolve(experimentName);
+        String stamp = STAMP.format(now);
+        try {
+            Files.createDirectories(parent);
+            for (int n = 1; ; n++) {
+                Path root = parent.resolve(n == 1 ? stamp : stamp + "-" + n);
+                try {
+                    Files.createDirectory(root);
+                    return new SuiteLayout(root);
+                } catch (FileAlreadyExistsException taken) {
+                    // another run claimed it first: try the next name
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a result directory under " + parent + ": " + e.getMessage(), e);
+        }
     }
 
     public Path suiteJson() {

@@ -210,7 +210,8 @@ public final class SuiteRunner {
                 if (onlyBuild) {
                     rejected.put(step.name(), "not supported by this server build: " + e.getMessage());
                 } else {
-                    problems.add("step " + step.name() + ": " + e.getMessage());
+                    e.problems().stream().filter(pr -> !pr.unsupportedByBuild())
+                            .forEach(pr -> problems.add(located(plan.experiment(), step, pr)));
                 }
             }
             if (supply instanceof ServerSupply.External && !step.initdb().isEmpty()) {
@@ -219,8 +220,11 @@ public final class SuiteRunner {
             }
         }
         if (!problems.isEmpty()) {
+            String checked = server.describe();
             releaseServers(true);
-            throw new BadInputException(String.join("\n", problems));
+            throw new BadInputException(String.join("\n", problems.stream().distinct().toList()) + "\n  (checked against " + checked
+                    + "; nothing was changed)\n  fix: correct or remove the setting at that line; "
+                    + "PostgreSQL's valid values and units are in pg_settings (SHOW name, or the docs)");
         }
         return rejected;
     }
@@ -236,6 +240,8 @@ public final class SuiteRunner {
 
     private Server firstServer(ExperimentPlan plan) {
         if (supply instanceof ServerSupply.External ext) {
+            // the user's --allow-alter-system decides, before anything is recorded or changed
+            new OverlayEngine(ext.allowAlterSystem()).checkAllowed(ext.server());
             engine.checkAllowed(ext.server());
             externalOriginal = Optional.of(AutoConfState.capture(ext.server()));
             return ext.server();
@@ -313,18 +319,32 @@ public final class SuiteRunner {
             WorkloadResult result = runWorkload(workload, server, dir, progress);
             seconds.put("run", secondsSince(t2));
             saveLogTail(server, dir);
+            if (!server.isRunning()) {
+                // figures from a window the server did not live through are not a measurement of the settings
+                return outcome(step, p.repeat(), started, overlay, seconds, null,
+                        "server stopped during the run (crashed or killed); see server-log-tail.txt");
+            }
             return outcome(step, p.repeat(), started, overlay, seconds, result, null);
         } catch (OverlayRejectedException e) {
             saveLogTail(server, dir);
             return stepResult(step, p.repeat(), StepStatus.REJECTED, e.getMessage(), started, overlay, seconds, null);
         } catch (ServerException e) {
+            if (server == null && supply instanceof ServerSupply.Managed && clusters.get(step.initdb()) != null) {
+                server = clusters.get(step.initdb()).server(); // failed while starting: its log says why
+            }
             saveLogTail(server, dir);
             rollBackAutoConf(step);
-            return outcome(step, p.repeat(), started, overlay, seconds, null, "server: " + e.getMessage());
+            String fatal = e.logTail().stream().filter(l -> l.contains("FATAL:") || l.contains("PANIC:")).findFirst()
+                    .map(l -> ": " + l.substring(l.indexOf(l.contains("FATAL:") ? "FATAL:" : "PANIC:")).replaceAll("\\s+", " "))
+                    .orElse("");
+            return outcome(step, p.repeat(), started, overlay, seconds, null, "server: " + e.getMessage() + fatal
+                    + (server instanceof ManagedServer ? " (log tail in server-log-tail.txt)" : ""));
         } catch (WorkloadException | RuntimeException e) {
             saveLogTail(server, dir);
+            boolean died = server != null && !server.isRunning();
             return outcome(step, p.repeat(), started, overlay, seconds, null,
-                    e.getClass().getSimpleName() + ": " + e.getMessage());
+                    (died ? "server stopped during the run (crashed or killed; see server-log-tail.txt): " : "")
+                            + e.getClass().getSimpleName() + ": " + e.getMessage());
         } finally {
             stopManaged(step);
         }
@@ -377,7 +397,9 @@ public final class SuiteRunner {
         if (!server.isRunning()) {
             server.start();
         }
-        options.out().println("loading " + experiment.workload().kind().name().toLowerCase() + " data"
+        String what = experiment.workload().kind().name().toLowerCase() + " data";
+        ((ServerSupply.Managed) supply).disk().check(server.instanceDir().getParent(), DiskSpace.estimate(experiment.workload()), what);
+        options.out().println("loading " + what
                 + (initdb.isEmpty() ? "" : " into the cluster with initdb " + String.join(" ", initdb)));
         long t0 = System.nanoTime();
         Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
@@ -445,6 +467,16 @@ public final class SuiteRunner {
         boolean failed = error != null || (result != null && result.headline().goodput() == 0 && result.headline().failed() > 0);
         String why = error != null ? error
                 : failed ? "no transaction succeeded (" + result.headline().failed() + " failed)" : null;
+        Object lastError = result == null ? null : result.headline().details().get("last_error");
+        if (step.expectFail().isPresent() && !failed && lastError != null
+                && lastError.toString().toLowerCase(java.util.Locale.ROOT)
+                        .contains(step.expectFail().get().toLowerCase(java.util.Locale.ROOT))) {
+            // The server refused part of the work with the very error the step probes for (e.g. 128kB of
+            // shared_buffers: "no unpinned buffers available"): that is the outcome, not the throughput.
+            return stepResult(step, repeat, StepStatus.FAILED_AS_EXPECTED, "expected (" + step.expectFail().get() + "): "
+                    + result.headline().failed() + " of " + result.headline().completed() + " requests failed, e.g. "
+                    + lastError, started, overlay, seconds, result);
+        }
         if (step.expectFail().isPresent()) {
             if (failed) {
                 return stepResult(step, repeat, StepStatus.FAILED_AS_EXPECTED,
@@ -541,6 +573,8 @@ public final class SuiteRunner {
 
     /** Shutdown hook: Ctrl-C or SIGTERM while the suite runs. */
     private void onSignal() {
+        // no ALTER SYSTEM may land after the restore below
+        engine.cancel();
         synchronized (lock) {
             interrupted = true;
             if (record != null) {
@@ -555,10 +589,18 @@ public final class SuiteRunner {
                 writeSuite("interrupted");
             }
         }
-        releaseServers(false);
+        // A resumed run makes and loads its own clusters: these would only fill the work directory.
+        releaseServers(true);
         options.out().println("interrupted: servers stopped; results so far are in "
                 + (layout == null ? "(no result directory yet)" : layout.root()) + "; finish with --resume");
         options.out().flush();
+    }
+
+    /** A preflight problem as file:line of the setting (so the user can jump to it), step and message. */
+    private static String located(Experiment experiment, PlannedStep step, org.pgknobs.overlay.Problem problem) {
+        String where = org.pgknobs.experiment.ExperimentLoader.whereSet(experiment, step.name(), problem.name())
+                .orElse(String.valueOf(experiment.source()));
+        return where + ": step " + step.name() + ": " + problem;
     }
 
     private static double secondsSince(long nanos) {

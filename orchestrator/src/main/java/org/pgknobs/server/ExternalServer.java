@@ -42,8 +42,11 @@ public final class ExternalServer implements Server {
                         + connection.jdbcUrl() + "; pass e.g. --restart-cmd \"systemctl restart postgresql\"", List.of()));
         CommandResult r = CommandRunner.run(List.of("sh", "-c", cmd), timeout);
         if (!r.succeeded()) {
+            List<String> output = r.lastLines(20);
+            // the command's own words are the diagnosis: keep them in the message that reaches step.json
             throw new ServerException("restart command failed (" + (r.timedOut() ? "timed out after "
-                    + timeout.toSeconds() + " s" : "exit " + r.exitCode()) + "): " + cmd, r.lastLines(20));
+                    + timeout.toSeconds() + " s" : "exit " + r.exitCode()) + "): " + cmd
+                    + (output.isEmpty() ? "; it printed nothing" : "; its output: " + String.join(" / ", output)), output);
         }
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {

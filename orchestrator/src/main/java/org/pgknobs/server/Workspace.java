@@ -25,13 +25,33 @@ public final class Workspace {
 
     /** A fresh, uniquely named directory under {@code workDir} for one server instance. */
     public static Path newInstanceDir(Path workDir, String label) {
+        Path dir = workDir.toAbsolutePath().resolve(label + "-" + UUID.randomUUID().toString().substring(0, 8));
+        checkSocketPath(dir);
         try {
             Files.createDirectories(workDir);
             // Traversable by the server's OS user; instance dirs below are mode 700 and theirs.
             Files.setPosixFilePermissions(workDir, PosixFilePermissions.fromString("rwx--x--x"));
-            return workDir.resolve(label + "-" + UUID.randomUUID().toString().substring(0, 8));
+            return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot use work directory " + workDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The longest socket file a server in {@code instanceDir} may create; Linux allows 107 bytes. */
+    private static final int MAX_SOCKET_PATH = 107;
+
+    /**
+     * PostgreSQL refuses to start when its Unix socket path is too long, with a message about sockets
+     * that does not say the work directory is to blame: say so before anything is created.
+     */
+    static void checkSocketPath(Path instanceDir) {
+        String socket = instanceDir.resolve("socket").resolve(".s.PGSQL.65535").toString();
+        int bytes = socket.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (bytes > MAX_SOCKET_PATH) {
+            throw new org.pgknobs.BadInputException("work directory " + instanceDir.getParent() + " is too deep: the "
+                    + "server's socket would be " + socket + " (" + bytes + " bytes; the system allows " + MAX_SOCKET_PATH
+                    + "). Fix: use a shorter --work-dir (by " + (bytes - MAX_SOCKET_PATH) + " characters or more), "
+                    + "e.g. /var/tmp/pgknobs, or a shorter experiment name");
         }
     }
 

@@ -22,9 +22,19 @@ final class TerminalWorker implements Runnable {
     static final int ERRORS = 2;
     static final int RETRIES = 3;
 
+    /** Opens a terminal's connection, configured (autocommit off, isolation) like the first one. */
+    @FunctionalInterface
+    interface Opener {
+        Connection open() throws SQLException;
+    }
+
+    /** Pause between reconnect attempts while the server is unreachable. */
+    private static final long RECONNECT_PAUSE_NANOS = 200_000_000L;
+
     private final Terminal terminal;
-    private final Connection connection;
-    private final Procedures procedures;
+    private final Opener opener;
+    private volatile Connection connection;
+    private Procedures procedures;
     private final TpccRandom random;
     private final Mix mix;
     private final Pacer pacer;
@@ -37,10 +47,12 @@ final class TerminalWorker implements Runnable {
     private final long[][] counts = new long[TxType.ALL.size()][4];
     private final Map<String, Long> errorsByState = new HashMap<>();
     private volatile String lastError;
+    private long reconnects;
 
-    TerminalWorker(Terminal terminal, Connection connection, TpccRandom random, Mix mix, Pacer pacer, RunClock clock,
-                   Recorder[] latency, List<TpccOptions.Waits> waits) throws SQLException {
+    TerminalWorker(Terminal terminal, Connection connection, Opener opener, TpccRandom random, Mix mix, Pacer pacer,
+                   RunClock clock, Recorder[] latency, List<TpccOptions.Waits> waits) throws SQLException {
         this.terminal = terminal;
+        this.opener = opener;
         this.connection = connection;
         this.procedures = new Procedures(connection);
         this.random = random;
@@ -112,7 +124,49 @@ final class TerminalWorker implements Runnable {
                 if (clock.inWindow(System.nanoTime())) {
                     errorsByState.merge(state, 1L, Long::sum);
                 }
+                if (lostConnection(state)) {
+                    reconnect();
+                }
                 return ERRORS;
+            }
+        }
+    }
+
+    /**
+     * Class 08 (connection exception) and 57P01-57P03 (terminated by an administrator, crash shutdown,
+     * cannot connect now): the session is gone. Like BenchBase's reconnectOnConnectionFailure, the
+     * terminal opens a new connection instead of failing every later request on a dead one.
+     */
+    private boolean lostConnection(String state) {
+        if (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03")) {
+            return true;
+        }
+        try {
+            return connection.isClosed();
+        } catch (SQLException e) {
+            return true;
+        }
+    }
+
+    /** Retries until a connection opens or the run ends (then the run's end closes nothing new). */
+    private void reconnect() {
+        Connection old = connection;
+        try {
+            old.close();
+        } catch (SQLException ignored) {
+            // it is broken already
+        }
+        while (!clock.isOver()) {
+            try {
+                Connection fresh = opener.open();
+                Procedures prepared = new Procedures(fresh);
+                connection = fresh;
+                procedures = prepared;
+                reconnects++;
+                return;
+            } catch (SQLException e) {
+                lastError = "reconnect: " + e.getSQLState() + " " + e.getMessage();
+                LockSupport.parkNanos(RECONNECT_PAUSE_NANOS);
             }
         }
     }
@@ -164,6 +218,11 @@ final class TerminalWorker implements Runnable {
 
     Map<String, Long> errorsByState() {
         return errorsByState;
+    }
+
+    /** New connections opened after the server dropped this terminal's session. */
+    long reconnects() {
+        return reconnects;
     }
 
     String lastError() {

@@ -43,18 +43,16 @@ public final class TpccDriver {
         long startNanos = System.nanoTime();
         RunClock clock;
         try {
+            TerminalWorker.Opener opener = () -> open(db);
             for (Terminal t : terminals) {
-                Connection c = db.connect();
-                connections.add(c);
-                c.setAutoCommit(false);
-                c.setTransactionIsolation(TpccOptions.jdbcIsolation(options.isolation()));
+                connections.add(opener.open());
             }
             startNanos = System.nanoTime();
             clock = new RunClock(startNanos, TimeUnit.SECONDS.toNanos(options.warmupSeconds()),
                     TimeUnit.SECONDS.toNanos(options.timeSeconds()));
             Pacer pacer = new Pacer(options.rate(), startNanos);
             for (int i = 0; i < terminals.size(); i++) {
-                workers.add(new TerminalWorker(terminals.get(i), connections.get(i),
+                workers.add(new TerminalWorker(terminals.get(i), connections.get(i), opener,
                         new TpccRandom(seeds.nextLong(), constants), mix, pacer, clock, latency, options.waitsMs()));
             }
         } catch (SQLException | RuntimeException e) {
@@ -132,6 +130,18 @@ public final class TpccDriver {
             }
         } finally {
             aborter.shutdown();
+        }
+    }
+
+    private Connection open(ConnectionInfo db) throws SQLException {
+        Connection c = db.connect();
+        try {
+            c.setAutoCommit(false);
+            c.setTransactionIsolation(TpccOptions.jdbcIsolation(options.isolation()));
+            return c;
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw e;
         }
     }
 

@@ -1,0 +1,53 @@
+package org.pgknobs.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.pgknobs.cli.Main;
+import org.pgknobs.run.StepStatus;
+import org.pgknobs.run.SuiteRecord;
+
+/**
+ * Ctrl-C (SIGINT) and SIGTERM while a step is being measured, sent to a real pgknobs process: it exits
+ * 130 / 143, suite.json says interrupted, no server of the run is left running or on disk, and
+ * {@code --resume} finishes the suite.
+ */
+class SignalsTest {
+
+    @ParameterizedTest(name = "SIG{0}")
+    @CsvSource({"INT, 130, true", "TERM, 143, false"})
+    void signalMidStepMarksItInterruptedStopsServersAndResumeFinishes(String signal, int exitCode, boolean resume) {
+        try (Scratch scratch = Scratch.create("sig")) {
+            Path out = scratch.dir("out");
+            Path work = scratch.dir("work");
+            String file = Suites.experiment("two-steps.yaml").toString();
+            ChildRun run = ChildRun.start(scratch.root().resolve("run.log"), Map.of(),
+                    "run", file, "--steps", "victim", "--out", out.toString(), "--work-dir", work.toString());
+            run.awaitOutput("measuring tpcc", 120);
+            run.signal(signal);
+
+            assertThat(run.waitFor(60)).as(run.output()).isEqualTo(exitCode);
+            assertThat(run.output()).contains("interrupted: servers stopped", "finish with --resume");
+            Path dir = Suites.resultDir(out).orElseThrow();
+            SuiteRecord suite = Suites.suite(dir);
+            assertThat(suite.status()).isEqualTo("interrupted");
+            assertThat(Suites.entry(suite, "victim").status()).isEqualTo(StepStatus.INTERRUPTED);
+            assertThat(Scratch.postgresProcessesUnder(work)).as("no server of the run left running").isEmpty();
+            assertThat(Suites.instances(work)).as("no cluster of the run left on disk").isEmpty();
+            if (!resume) {
+                return; // the same hook handles both signals; resuming once (after SIGINT) keeps the test short
+            }
+
+            ChildRun resumed = ChildRun.start(scratch.root().resolve("resume.log"), Map.of(),
+                    "run", file, "--steps", "victim", "--resume", dir.toString(), "--work-dir", work.toString());
+            assertThat(resumed.waitFor(180)).as(resumed.output()).isEqualTo(Main.OK);
+            SuiteRecord finished = Suites.suite(dir);
+            assertThat(finished.status()).isEqualTo("done");
+            assertThat(finished.steps()).extracting(SuiteRecord.Entry::status).containsOnly(StepStatus.DONE);
+            assertThat(Scratch.postgresProcessesUnder(work)).isEmpty();
+        }
+    }
+}
