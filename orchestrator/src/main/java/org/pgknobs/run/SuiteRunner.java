@@ -34,6 +34,7 @@ import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.ServerException;
 import org.pgknobs.server.Workspace;
+import org.pgknobs.workload.Databases;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
@@ -419,9 +420,8 @@ public final class SuiteRunner {
     private void ensureLoadedExternal(Experiment experiment, Server server, SuiteProgress progress) {
         // An external server keeps its data between steps (data: continue); load only what is missing.
         Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
-        try (var c = server.connection().connect(); var st = c.prepareStatement("select 1 from pg_database where datname = ?")) {
-            st.setString(1, workload.database());
-            if (st.executeQuery().next()) {
+        try {
+            if (Databases.exists(server.connection(), workload.database())) {
                 return;
             }
             progress.say("loading data into database " + workload.database() + " on the external server");

@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -21,6 +19,7 @@ import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.Workspace;
+import org.pgknobs.workload.Databases;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
@@ -218,17 +217,8 @@ public final class BenchBaseWorkload implements Workload {
 
     /** BenchBase creates tables, not the database; make it as the built-in driver does. */
     private void createDatabase(ConnectionInfo admin) throws WorkloadException {
-        try (Connection c = admin.connect();
-             PreparedStatement exists = c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
-            exists.setString(1, database());
-            try (ResultSet rs = exists.executeQuery()) {
-                if (rs.next()) {
-                    return;
-                }
-            }
-            try (Statement s = c.createStatement()) {
-                s.execute("CREATE DATABASE \"" + database().replace("\"", "\"\"") + "\"");
-            }
+        try {
+            Databases.createIfMissing(admin, database());
         } catch (SQLException e) {
             throw new WorkloadException("cannot create database " + database() + " for BenchBase: " + e.getMessage(), e);
         }

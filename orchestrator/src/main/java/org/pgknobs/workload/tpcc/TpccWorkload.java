@@ -3,12 +3,10 @@ package org.pgknobs.workload.tpcc;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.workload.Databases;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
@@ -119,17 +117,6 @@ public final class TpccWorkload implements Workload {
     }
 
     private void createDatabase(ConnectionInfo admin) throws SQLException {
-        try (Connection c = admin.connect();
-             PreparedStatement exists = c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
-            exists.setString(1, database());
-            try (ResultSet rs = exists.executeQuery()) {
-                if (rs.next()) {
-                    return;
-                }
-            }
-            try (Statement s = c.createStatement()) {
-                s.execute("CREATE DATABASE \"" + database().replace("\"", "\"\"") + "\"");
-            }
-        }
+        Databases.createIfMissing(admin, database());
     }
 }
