@@ -70,7 +70,10 @@ public final class ServerFactory {
         }
     }
 
-    /** The --server-url server; its password comes from PGPASSWORD, else pgjdbc reads ~/.pgpass. */
+    /**
+     * The --server-url server; its password comes from PGPASSWORD, else pgjdbc reads ~/.pgpass, else (on a
+     * terminal, with no ~/.pgpass) a prompt that does not echo.
+     */
     public Server external() {
         Properties parsed = org.postgresql.Driver.parseURL(options.serverUrl, new Properties());
         if (parsed == null || !options.serverUrl.startsWith("jdbc:postgresql:")) {
@@ -82,6 +85,11 @@ public final class ServerFactory {
         String db = parsed.getProperty("PGDBNAME", "postgres");
         String user = parsed.getProperty("user", options.dbUser);
         String password = System.getenv("PGPASSWORD");
+        if (password == null && System.console() != null
+                && !java.nio.file.Files.exists(java.nio.file.Path.of(System.getProperty("user.home"), ".pgpass"))) {
+            char[] typed = System.console().readPassword("password for %s at %s:%d: ", user, host, port);
+            password = typed == null || typed.length == 0 ? null : new String(typed);
+        }
         ConnectionInfo info = new ConnectionInfo(host, port, db, user, password);
         return new ExternalServer(info, Optional.ofNullable(options.restartCmd), Server.DEFAULT_TIMEOUT);
     }
