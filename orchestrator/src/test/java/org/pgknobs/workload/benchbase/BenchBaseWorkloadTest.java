@@ -121,10 +121,13 @@ class BenchBaseWorkloadTest {
         assertThat(phase.completed()).isEqualTo(SummaryReader.read(step.resolve("tpcc.summary.json")).measuredRequests());
         assertThat(phase.seconds()).isEqualTo(2.0);
         assertThat(phase.latencyMs()).isNotNull();
-        assertThat((String) phase.details().get("goodput_source")).startsWith("recomputed from raw.csv");
-        // The fake counts warm-up in its own goodput, as BenchBase does; the recomputed one must not.
-        assertThat(phase.goodput()).isLessThan((Double) phase.details().get("benchbase_goodput"));
-        assertThat(phase.goodput()).isLessThanOrEqualTo(rawRows / 2.0);
+        // raw.csv cannot tell successes from retried attempts: goodput is BenchBase's own, and says so.
+        assertThat((String) phase.details().get("goodput_source")).startsWith("BenchBase's summary.json").contains("#606");
+        assertThat(phase.goodput()).isEqualTo((Double) phase.details().get("benchbase_goodput"));
+        @SuppressWarnings("unchecked")
+        Map<String, Map<String, Number>> outcomes = (Map<String, Map<String, Number>>) phase.details().get("transactions_by_outcome");
+        assertThat(outcomes.get("Rejected Transactions (Server Retry)")).containsEntry("NewOrder", 7L).containsEntry("Payment", 3L);
+        assertThat(outcomes.get("Completed Transactions").get("NewOrder").longValue()).isPositive();
     }
 
     @Test

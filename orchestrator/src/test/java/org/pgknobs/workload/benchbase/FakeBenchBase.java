@@ -131,6 +131,14 @@ public final class FakeBenchBase {
         // Kept verbatim, password and all, so the driver's own redaction is what the tests check.
         Files.writeString(dir.resolve(prefix + ".config.xml"), configXml);
         new ObjectMapper().writeValue(dir.resolve(prefix + ".summary.json").toFile(), summary);
+        // BenchBase's closing histograms, in its format: what tells successes from retried attempts.
+        System.out.println("Completed Transactions:");
+        System.out.printf("com.oltpbenchmark.benchmarks.tpcc.procedures.NewOrder/01     [%4d] ****%n", all);
+        System.out.println();
+        System.out.println("Rejected Transactions (Server Retry):");
+        System.out.println("com.oltpbenchmark.benchmarks.tpcc.procedures.NewOrder/01     [   7] *");
+        System.out.println("com.oltpbenchmark.benchmarks.tpcc.procedures.Payment/02      [   3] *");
+        System.out.println();
     }
 
     /** BenchBase's percentile: sorted[(int) (p * n)]; -1 when there are no samples. */

@@ -59,7 +59,8 @@ class RealBenchBaseWorkloadTest {
         assertThat(Files.readString(step.resolve("tpcc.config.xml"))).doesNotContain("<password>");
         assertThat(phase.completed()).isPositive();
         assertThat(phase.goodput()).isPositive();
-        assertThat(phase.details().get("goodput_source").toString()).startsWith("recomputed from raw.csv");
+        assertThat(phase.details().get("goodput_source").toString()).startsWith("BenchBase's summary.json");
+        assertThat(phase.details().get("transactions_by_outcome").toString()).contains("Completed Transactions");
         assertThat(CsvFiles.readRaw(step.resolve("tpcc.raw.csv"))).isNotEmpty();
         assertThat(PgStatsFiles.read(step.resolve("pgstats.json")).window("measure").derived().transactions()).isPositive();
         assertThat(Map.of("log", log).get("log")).contains("pgknobs agent:");
