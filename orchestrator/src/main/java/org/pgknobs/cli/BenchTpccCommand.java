@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
+import org.pgknobs.experiment.Isolation;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.tpcc.TpccBench;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
@@ -33,6 +34,10 @@ public final class BenchTpccCommand implements Callable<Integer> {
     @Option(names = "--driver", defaultValue = "builtin", description = "builtin or benchbase (default ${DEFAULT-VALUE})")
     String driver;
 
+    @Option(names = "--isolation", defaultValue = "serializable",
+            description = "serializable, repeatable_read or read_committed (default ${DEFAULT-VALUE})")
+    String isolation;
+
     @Mixin
     BenchBaseOptions benchBaseOptions;
 
@@ -47,10 +52,12 @@ public final class BenchTpccCommand implements Callable<Integer> {
         if (warehouses < 1 || terminals < 1) {
             throw new BadInputException("--warehouses and --terminals must be at least 1");
         }
+        Isolation level = Isolation.parse(isolation).orElseThrow(() -> new BadInputException("--isolation " + isolation
+                + ": use serializable, repeatable_read or read_committed"));
         BenchBaseLauncher benchBase = driver.equals("benchbase") ? benchBaseOptions.resolve() : null;
         Path out = directory != null ? directory : Files.createTempDirectory("pgknobs-bench");
         TpccBench bench = new TpccBench(warehouses, terminals, seconds("--duration", duration), seconds("--warmup", warmup),
-                System.console() != null, benchBase);
+                System.console() != null, benchBase, level.benchBaseName());
         TpccBench.Figures figures = bench.run(out, ProgressListener.NONE);
         System.out.println(new ObjectMapper().writeValueAsString(figures.toMap()));
         return Main.OK;

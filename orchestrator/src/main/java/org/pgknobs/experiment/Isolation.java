@@ -7,7 +7,7 @@ import java.util.Optional;
 public enum Isolation {
     SERIALIZABLE, REPEATABLE_READ, READ_COMMITTED;
 
-    static Optional<Isolation> parse(String text) {
+    public static Optional<Isolation> parse(String text) {
         String key = text.trim().toUpperCase(Locale.ROOT);
         if (key.startsWith("TRANSACTION_")) {
             key = key.substring("TRANSACTION_".length());

@@ -51,6 +51,7 @@ public final class TpccBench {
     private final int warmupSeconds;
     private final boolean progressBar;
     private final BenchBaseLauncher benchBase;
+    private final String isolation;
 
     public TpccBench(int warehouses, int terminals, int durationSeconds, int warmupSeconds, boolean progressBar) {
         this(warehouses, terminals, durationSeconds, warmupSeconds, progressBar, null);
@@ -59,6 +60,13 @@ public final class TpccBench {
     /** @param benchBase run this BenchBase instead of the built-in driver (null = built-in) */
     public TpccBench(int warehouses, int terminals, int durationSeconds, int warmupSeconds, boolean progressBar,
                      BenchBaseLauncher benchBase) {
+        this(warehouses, terminals, durationSeconds, warmupSeconds, progressBar, benchBase, "TRANSACTION_SERIALIZABLE");
+    }
+
+    /** @param isolation BenchBase's name for it, e.g. TRANSACTION_READ_COMMITTED */
+    public TpccBench(int warehouses, int terminals, int durationSeconds, int warmupSeconds, boolean progressBar,
+                     BenchBaseLauncher benchBase, String isolation) {
+        this.isolation = isolation;
         this.warehouses = warehouses;
         this.terminals = terminals;
         this.durationSeconds = durationSeconds;
@@ -78,7 +86,7 @@ public final class TpccBench {
             // The password matters to BenchBase, which logs in with what the XML says.
             BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:" + server.port() + "/tpcc",
                     server.connection().user(), server.connection().password(), warehouses, terminals, BenchBaseConfig.Rate.UNLIMITED, warmupSeconds,
-                    durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
+                    durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, isolation);
             Workload workload = benchBase == null ? new TpccWorkload(config, 0, "tpcc", progressBar, System.nanoTime())
                     : new BenchBaseWorkload(config, benchBase, "tpcc", BenchBaseWorkload.DEFAULT_AGENT_OPTIONS);
             long loadStart = System.nanoTime();
