@@ -101,16 +101,30 @@ class MidRunFaultsTest {
         int terminated;
         int reconnected;
         try (Connection c = server.connection().connect(); Statement st = c.createStatement()) {
+            java.sql.Timestamp before;
+            try (ResultSet rs = st.executeQuery("SELECT clock_timestamp()")) {
+                rs.next();
+                before = rs.getTimestamp(1);
+            }
             try (ResultSet rs = st.executeQuery("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
                     + "WHERE application_name = 'pgknobs' AND pid <> pg_backend_pid() AND datname <> 'postgres'")) {
                 rs.next();
                 terminated = rs.getInt(1);
             }
-            Suites.sleep(1500);
-            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgknobs' "
-                    + "AND pid <> pg_backend_pid() AND datname <> 'postgres' AND backend_start > now() - interval '1.5 s'")) {
-                rs.next();
-                reconnected = rs.getInt(1);
+            // Sessions started after the termination are the terminals' new ones; give them a few seconds.
+            reconnected = 0;
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM pg_stat_activity "
+                    + "WHERE application_name = 'pgknobs' AND pid <> pg_backend_pid() AND datname <> 'postgres' "
+                    + "AND backend_start > ?")) {
+                ps.setTimestamp(1, before);
+                while (reconnected < 2 && System.nanoTime() < deadline) {
+                    Suites.sleep(250);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        reconnected = rs.getInt(1);
+                    }
+                }
             }
         }
         CliRun.Result r = run.get(180, TimeUnit.SECONDS);

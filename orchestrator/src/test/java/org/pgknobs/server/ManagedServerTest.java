@@ -90,7 +90,13 @@ class ManagedServerTest {
         try (Connection c = server.connection().connect(); Statement s = c.createStatement()) {
             s.execute("do $$ begin raise log 'pgknobs-marker-%', 42; end $$");
         }
-        assertThat(String.join("\n", server.logTail(50))).contains("pgknobs-marker-42");
+        // The logging collector writes asynchronously: give it a moment before reading the tail.
+        String tail = "";
+        for (int i = 0; i < 40 && !tail.contains("pgknobs-marker-42"); i++) {
+            Thread.sleep(250);
+            tail = String.join("\n", server.logTail(50));
+        }
+        assertThat(tail).contains("pgknobs-marker-42");
     }
 
     @Test
