@@ -16,7 +16,12 @@ final class CollectorWindows implements MeasurementListener {
     }
 
     static MeasurementListener of(StatsCollector collector) {
-        return collector == null ? NONE : new CollectorWindows(collector, phase -> { });
+        return of(collector, phase -> { });
+    }
+
+    /** No listener at all when there is no collector (it is off, or could not start). */
+    static MeasurementListener of(StatsCollector collector, Consumer<String> onStart) {
+        return collector == null ? NONE : new CollectorWindows(collector, onStart);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.pgknobs.run;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -42,10 +41,6 @@ public final class DataSnapshot {
 
     public Path path() {
         return copy;
-    }
-
-    public boolean exists() {
-        return Files.exists(copy.resolve("PG_VERSION"));
     }
 
     private static void requireStopped(ManagedServer server) {

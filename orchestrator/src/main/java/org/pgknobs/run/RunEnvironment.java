@@ -16,10 +16,6 @@ public record RunEnvironment(String pgknobsVersion, String gitCommit, List<Strin
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"), HostInfo.read());
     }
 
-    public RunEnvironment withPostgresVersion(String version) {
-        return new RunEnvironment(pgknobsVersion, gitCommit, commandLine, version, jdk, host);
-    }
-
     /** The commit of the checkout pgknobs runs from (with "-dirty" for local changes), or "unknown". */
     private static String readGitCommit() {
         try {

@@ -434,8 +434,7 @@ public final class SuiteRunner {
     private WorkloadResult runWorkload(Workload workload, Server server, Path dir, SuiteProgress progress)
             throws WorkloadException {
         StatsCollector collector = options.collect() ? startCollector(workload, server, dir, progress) : null;
-        MeasurementListener listener = collector == null ? MeasurementListener.NONE
-                : new CollectorWindows(collector, phase -> progress.say("measuring " + phase));
+        MeasurementListener listener = CollectorWindows.of(collector, phase -> progress.say("measuring " + phase));
         try {
             progress.say("warm-up and run");
             return workload.run(server.connection(), dir, listener);
