@@ -28,17 +28,20 @@ public final class TpccRunResult {
     private final long[][] counts;
     private final Map<String, Long> errorsByState;
     private final String lastError;
+    private final long reconnects;
     private final Histogram latency;
     private final long windowStartNanos;
 
     private TpccRunResult(TpccOptions options, NuRandConstants constants, List<Sample> samples, long[][] counts,
-                          Map<String, Long> errorsByState, String lastError, Histogram latency, long windowStartNanos) {
+                          Map<String, Long> errorsByState, String lastError, long reconnects, Histogram latency,
+                          long windowStartNanos) {
         this.options = options;
         this.constants = constants;
         this.samples = samples;
         this.counts = counts;
         this.errorsByState = errorsByState;
         this.lastError = lastError;
+        this.reconnects = reconnects;
         this.latency = latency;
         this.windowStartNanos = windowStartNanos;
     }
@@ -49,7 +52,9 @@ public final class TpccRunResult {
         long[][] counts = new long[TxType.ALL.size()][4];
         Map<String, Long> errors = new TreeMap<>();
         String lastError = null;
+        long reconnects = 0;
         for (TerminalWorker w : workers) {
+            reconnects += w.reconnects();
             Samples s = w.samples();
             for (int i = 0; i < s.size(); i++) {
                 samples.add(new Sample(clock.epochSeconds(s.start(i)), s.start(i), s.latencyMicros(i), s.type(i),
@@ -70,7 +75,7 @@ public final class TpccRunResult {
         for (Recorder r : recorders) {
             all.add(r.getIntervalHistogram());
         }
-        return new TpccRunResult(options, constants, samples, counts, errors, lastError, all, clock.windowStart());
+        return new TpccRunResult(options, constants, samples, counts, errors, lastError, reconnects, all, clock.windowStart());
     }
 
     public TpccOptions options() {
@@ -153,6 +158,9 @@ public final class TpccRunResult {
         details.put("retries", retries());
         details.put("errors", errors());
         details.put("errors_by_sqlstate", errorsByState);
+        // new sessions opened after the server dropped a terminal's (warm-up included): a run that
+        // lost its connections says so instead of only showing fewer transactions
+        details.put("reconnects", reconnects);
         if (lastError != null) {
             details.put("last_error", lastError);
         }
