@@ -59,7 +59,34 @@ final class ExperimentBinder {
         MapReader server = new MapReader(tree.get(), "server", ExperimentFormat.SERVER);
         List<String> initdb = server.get("initdb").map(t -> Values.texts(t, "server.initdb")).orElse(List.of());
         Map<String, Object> base = server.get("base").map(t -> settings(t, "server.base")).orElse(Map.of());
-        return new ServerSpec(initdb, base);
+        List<Integer> versions = server.get("versions").map(ExperimentBinder::versions).orElse(List.of());
+        MissingSetting missing = server.get("on_missing_setting")
+                .map(t -> Values.choice(t, "server.on_missing_setting", MissingSetting.class)).orElse(MissingSetting.NA);
+        return new ServerSpec(initdb, base, versions, missing);
+    }
+
+    /** PostgreSQL majors, each once; whether a build of each is at hand is the command line's to check. */
+    private static List<Integer> versions(YamlTree tree) {
+        YamlTree.Sequence seq = Values.list(tree, "server.versions", "PostgreSQL major versions");
+        List<Integer> out = new ArrayList<>();
+        for (int k = 0; k < seq.items().size(); k++) {
+            YamlTree item = seq.items().get(k);
+            String path = "server.versions[" + (k + 1) + "]";
+            int major = Values.positiveInt(item, path, 1);
+            if (major < PgMajors.OLDEST || major > PgMajors.NEWEST) {
+                throw Problems.at(item.origin(), path, "PostgreSQL " + major + " is not a major pgknobs knows",
+                        "use majors " + PgMajors.OLDEST + " to " + PgMajors.NEWEST + ", e.g. `versions: [16, 17, 18]`");
+            }
+            if (out.contains(major)) {
+                throw Problems.at(item.origin(), path, major + " is listed twice", "list each version once");
+            }
+            out.add(major);
+        }
+        if (out.isEmpty()) {
+            throw Problems.at(tree.origin(), "server.versions", "empty",
+                    "list at least one major, e.g. `versions: [16, 17, 18]`, or leave the key out");
+        }
+        return out;
     }
 
     static Map<String, Object> settings(YamlTree tree, String path) {

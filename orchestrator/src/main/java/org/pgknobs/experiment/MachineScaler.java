@@ -61,7 +61,7 @@ public final class MachineScaler {
             Map<String, Object> settings = scaleAll(step.name(), step.settings(), factor, segmentBytes(initdb), changes);
             steps.add(new StepSpec(step.name(), step.description(), settings, step.initdb(), step.expectFail(), step.optional()));
         }
-        Experiment scaled = experiment.withServer(new ServerSpec(serverInitdb, base)).withSteps(steps);
+        Experiment scaled = experiment.withServer(experiment.server().withBase(serverInitdb, base)).withSteps(steps);
         return new Result(scaled, factor, changes);
     }
 
