@@ -31,7 +31,7 @@ public record BuildInfo(String version, String embeddedPostgresVersion, Map<Inte
                 byMajor.put(Integer.parseInt(key.replaceAll("\\D", "")), p.getProperty(key));
             }
         }
-        return new BuildInfo(p.getProperty("version"), main, Map.copyOf(byMajor));
+        return new BuildInfo(p.getProperty("version"), main, java.util.Collections.unmodifiableMap(byMajor));
     }
 
     /** 16 for "16.10.0". */

@@ -10,10 +10,12 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
+import org.pgknobs.experiment.DataPolicy;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
+import org.pgknobs.experiment.Shard;
 import org.pgknobs.report.Reports;
 import org.pgknobs.run.JsonFiles;
 import org.pgknobs.run.ServerSupply;
@@ -70,6 +72,16 @@ final class RunCommand implements Callable<Integer> {
             description = "pretend the work directory's disk has only SIZE free (e.g. 10MB): shows the disk check")
     String assumeFreeSpace;
 
+    @Option(names = "--pg-versions", split = ",", paramLabel = "MAJOR",
+            description = "run the whole experiment on each of these PostgreSQL majors, e.g. --pg-versions 16,17,18 "
+                    + "(overrides server.versions; builds: embedded 16, 17, 18 or --pg-bin MAJOR=DIR)")
+    List<String> pgVersions = new ArrayList<>();
+
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "run shard I of N of the plan (every shard also runs the base), e.g. --shard 2/4; merge the "
+                    + "shards' result directories with `pgknobs report DIR...`")
+    String shard;
+
     @Mixin
     ServerOptions serverOptions;
 
@@ -111,9 +123,18 @@ final class RunCommand implements Callable<Integer> {
             experiment = experiment.withRepeats(repeats);
         }
         experiment = selectSteps(experiment);
+        Shard shardOf = shard == null ? Shard.whole() : Shard.parse(shard);
+        if (!shardOf.isWhole() && experiment.data() == DataPolicy.CONTINUE) {
+            throw new BadInputException("--shard " + shardOf + ": " + file + " has `data: continue`, so every step "
+                    + "works on the data the step before left; shards need `data: restore` (or run without --shard)");
+        }
+        if (!pgVersions.isEmpty()) {
+            experiment = experiment.withServer(experiment.server().withVersions(VersionList.parse(pgVersions)));
+        }
         // BenchBase and its Java are checked before any server starts, so a wrong path costs nothing.
         BenchBaseLauncher benchBase = benchBaseOptions.resolveFor(experiment.workload());
         ServerFactory servers = new ServerFactory(serverOptions);
+        VersionList.check(experiment.server().versions(), serverOptions, servers);
         if (experiment.scale().isPresent()) {
             MachineScaler.Result scaled = MachineScaler.scale(experiment, HostFacts.detect(servers.workDir()));
             if (!scaled.changes().isEmpty()) {

@@ -1,10 +1,10 @@
 package org.pgknobs.experiment;
 
 /** The PostgreSQL majors an experiment may name: those the collector has statistics queries for. */
-final class PgMajors {
+public final class PgMajors {
 
-    static final int OLDEST = 13;
-    static final int NEWEST = 19;
+    public static final int OLDEST = 13;
+    public static final int NEWEST = 19;
 
     private PgMajors() {
     }
