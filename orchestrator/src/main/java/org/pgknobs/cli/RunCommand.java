@@ -5,8 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
@@ -19,9 +22,11 @@ import org.pgknobs.experiment.Shard;
 import org.pgknobs.report.Reports;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.run.RunScope;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.server.ExternalServer;
+import org.pgknobs.server.PgBinaries;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -143,34 +148,76 @@ final class RunCommand implements Callable<Integer> {
             }
             experiment = scaled.experiment();
         }
-        ServerSupply supply = serverOptions.isExternal()
-                ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
-                : new ServerSupply.Managed(servers.binaries(), servers.runAs(), servers.workDir(),
-                        new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
-                                : OptionalLong.of(Sizes.parse(assumeFreeSpace, "--assume-free-space"))));
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
-        SuiteRunner runner = new SuiteRunner(supply, new SuiteRunner.Options(out, Optional.ofNullable(resume),
-                commandLine, allSets, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout), benchBase);
-        SuiteRunner.Outcome outcome = runner.run(experiment);
-        if (outcome.interrupted()) {
-            return Main.INTERRUPTED;
+        SuiteRunner.Options base = new SuiteRunner.Options(out, Optional.ofNullable(resume), commandLine, allSets,
+                !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout, RunScope.whole());
+        List<Integer> versions = experiment.server().versions();
+        if (versions.isEmpty() || serverOptions.isExternal()) {
+            ServerSupply supply = serverOptions.isExternal()
+                    ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
+                    : managed(servers, servers.binaries());
+            RunScope scope = new RunScope(OptionalInt.empty(), name -> true, shardOf);
+            SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, benchBase, stdout);
+            return outcome.interrupted() ? Main.INTERRUPTED : outcome.anyFailed() ? Main.RUN_FAILED : Main.OK;
         }
-        SummaryTable summary = SummaryTable.read(outcome.directory());
-        String md = summary.markdown();
+        if (resume != null && versions.size() > 1) {
+            throw new BadInputException("--resume names one directory, one version; resume each with --pg-versions N --resume DIR");
+        }
+        Map<Integer, PgBinaries> builds = new LinkedHashMap<>();
+        versions.forEach(v -> builds.put(v, servers.binariesFor(v)));
+        SettingsByVersion known = SettingsByVersion.read(builds, servers.embeddedDefault());
+        List<Path> dirs = new ArrayList<>();
+        boolean failed = false;
+        for (int v : versions) {
+            RunScope scope = new RunScope(OptionalInt.of(v), known.on(v), shardOf);
+            SuiteRunner.Outcome outcome = runOne(managed(servers, builds.get(v)), base, scope, experiment, benchBase, stdout);
+            if (outcome.interrupted()) {
+                return Main.INTERRUPTED;
+            }
+            dirs.add(outcome.directory());
+            failed |= outcome.anyFailed();
+        }
+        if (dirs.size() > 1) {
+            Path combined = dirs.get(0).resolveSibling(dirs.get(0).getFileName().toString().replaceFirst("-pg\\d+", "-versions"));
+            writeReport(dirs, combined, stdout);
+        }
+        return failed ? Main.RUN_FAILED : Main.OK;
+    }
+
+    private ServerSupply managed(ServerFactory servers, PgBinaries binaries) {
+        return new ServerSupply.Managed(binaries, servers.runAs(), servers.workDir(),
+                new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
+                        : OptionalLong.of(Sizes.parse(assumeFreeSpace, "--assume-free-space"))));
+    }
+
+    /** One suite (one version, this shard): run it, print its summary, write its report. */
+    private static SuiteRunner.Outcome runOne(ServerSupply supply, SuiteRunner.Options base, RunScope scope,
+                                              Experiment experiment, BenchBaseLauncher benchBase, PrintStream stdout) {
+        SuiteRunner.Options options = new SuiteRunner.Options(base.outDir(), base.resume(), base.commandLine(), base.sets(),
+                base.collect(), base.collectorInterval(), base.out(), scope);
+        SuiteRunner.Outcome outcome = new SuiteRunner(supply, options, benchBase).run(experiment);
+        if (outcome.interrupted()) {
+            return outcome;
+        }
+        String md = SummaryTable.read(outcome.directory()).markdown();
         JsonFiles.writeText(outcome.directory().resolve("summary.md"), md);
         stdout.println();
         stdout.print(md);
-        try {
-            Reports.write(List.of(outcome.directory()), outcome.directory(), Optional.empty());
-            stdout.println("report: " + outcome.directory().resolve("report.html"));
-        } catch (RuntimeException e) {
-            // the results are on disk whatever happens here; `pgknobs report DIR` can be run again later
-            stdout.println("warning: the report could not be written (" + e.getMessage() + "); run: pgknobs report "
-                    + outcome.directory());
-        }
+        writeReport(List.of(outcome.directory()), outcome.directory(), stdout);
         stdout.println();
         stdout.println("results: " + outcome.directory());
-        return outcome.anyFailed() ? Main.RUN_FAILED : Main.OK;
+        return outcome;
+    }
+
+    private static void writeReport(List<Path> dirs, Path outDir, PrintStream stdout) {
+        try {
+            Reports.write(dirs, outDir, Optional.empty());
+            stdout.println("report: " + outDir.resolve("report.html"));
+        } catch (RuntimeException e) {
+            // the results are on disk whatever happens here; `pgknobs report DIR...` can be run again later
+            stdout.println("warning: the report could not be written (" + e.getMessage() + "); run: pgknobs report "
+                    + String.join(" ", dirs.stream().map(Path::toString).toList()));
+        }
     }
 }

@@ -55,6 +55,12 @@ public final class ServerFactory {
         return EmbeddedBinaries.ensureMajor(cache, runAs(), major);
     }
 
+    /** The embedded default build, whatever --pg-bin says: its settings tell a typo from a newer setting. */
+    public PgBinaries embeddedDefault() {
+        Path cache = options.cacheDir != null ? options.cacheDir : EmbeddedBinaries.defaultCacheDir();
+        return EmbeddedBinaries.ensure(cache, runAs());
+    }
+
     /** Before anything starts: every major has a build, and no --pg-bin MAJOR=DIR names a major not run. */
     public void checkBuilds(List<Integer> majors) {
         for (Integer given : options.pgBinByMajor.keySet()) {

@@ -37,6 +37,15 @@ final class HtmlReport {
         h.append("<h1>pgknobs report</h1>\n<p class=\"meta\">Generated ").append(esc(data.generated())).append(" from ")
                 .append(data.runs().size()).append(data.runs().size() == 1 ? " result directory" : " result directories")
                 .append(". Every number here is in report.json.</p>\n");
+        for (PartsTables.Table t : PartsTables.of(data)) {
+            h.append("<h2>").append(esc(t.title())).append("</h2>\n<p>").append(esc(t.intro())).append("</p>\n<table>\n<tr>");
+            t.header().forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
+            h.append("</tr>\n");
+            t.rows().forEach(r -> h.append("<tr>").append(String.join("", r.stream().map(c -> td("", c)).toList())).append("</tr>\n"));
+            h.append("</table>\n<ul class=\"meta\">\n");
+            t.notes().forEach(n -> h.append("<li>").append(esc(n)).append("</li>\n"));
+            h.append("</ul>\n");
+        }
         if (!data.comparison().isEmpty()) {
             comparison(h, data);
         }

@@ -15,6 +15,15 @@ final class MarkdownReport {
         md.append("Generated ").append(data.generated()).append(" from ").append(data.runs().size())
                 .append(data.runs().size() == 1 ? " result directory" : " result directories")
                 .append(". Every number here is in report.json.\n\n");
+        for (PartsTables.Table t : PartsTables.of(data)) {
+            md.append("## ").append(t.title()).append("\n\n").append(t.intro()).append("\n\n");
+            row(md, t.header());
+            separator(md, t.header().size());
+            t.rows().forEach(r -> row(md, r));
+            md.append('\n');
+            t.notes().forEach(n -> md.append("- ").append(n).append('\n'));
+            md.append('\n');
+        }
         if (!data.comparison().isEmpty()) {
             comparison(md, data);
         }

@@ -34,9 +34,16 @@ public final class ReportBuilder {
     }
 
     public static ReportData build(List<RunData> runs, Optional<String> baseline, Instant now) {
+        return build(runs, baseline, Optional.empty(), now);
+    }
+
+    /** @param referenceVersion the major the versions table divides by (default: the newest present) */
+    public static ReportData build(List<RunData> runs, Optional<String> baseline, Optional<Integer> referenceVersion,
+                                   Instant now) {
         List<ReportData.Run> built = runs.stream().map(r -> run(r, baseline)).toList();
         return new ReportData(ReportData.SCHEMA_VERSION, now.toString(), baseline.orElse(null), built,
-                built.size() > 1 ? comparison(built) : List.of());
+                built.size() > 1 ? comparison(built) : List.of(), PartsMerge.versions(runs, built, referenceVersion),
+                PartsMerge.shards(runs, built));
     }
 
     static ReportData.Run run(RunData data, Optional<String> baselineOption) {
@@ -165,7 +172,7 @@ public final class ReportBuilder {
         return "done " + done + "/" + runs.size();
     }
 
-    private static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
+    static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
         return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
                 .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::throughput).toList();
     }

@@ -9,7 +9,7 @@ import org.pgknobs.report.why.Reason;
  * "not measured / not collected", never zero.
  */
 public record ReportData(int schemaVersion, String generated, String baseline, List<Run> runs,
-                         List<ComparisonRow> comparison) {
+                         List<ComparisonRow> comparison, VersionTable versions, List<ShardTable> shards) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -64,5 +64,42 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     /** One step name across runs: the headline throughput of each run, and each ÷ the first run's. */
     public record ComparisonRow(String step, List<Double> throughput, List<Double> ratioToFirst) {
+    }
+
+    /**
+     * PostgreSQL versions side by side (null unless the directories hold at least two majors): rows are
+     * steps, columns versions; each value is the median headline throughput over that version's runs
+     * of the step (all repeats, all shards), its ratio to the reference version's.
+     */
+    public record VersionTable(List<Integer> versions, int reference, List<VersionRow> rows) {
+    }
+
+    public record VersionRow(String step, List<VersionCell> cells) {
+    }
+
+    /** @param status done, n/a, failed ...; {@code reason} says why when nothing was measured */
+    public record VersionCell(String status, Double throughput, Double ratioToReference, String reason) {
+    }
+
+    /**
+     * The shards of one experiment (on one version) merged: each run divided by the base measured on its
+     * own host, then combined over hosts.
+     *
+     * @param hosts      one column per shard, "2/4 host-b"
+     * @param baseSpread (max − min) / median of the hosts' base throughputs: how alike the hosts are
+     * @param missing    planned runs no directory holds with a final status, e.g. "a3 r2"
+     * @param duplicated runs other than the base that more than one shard holds
+     */
+    public record ShardTable(String experiment, Integer pgMajor, List<String> hosts, Double baseSpread,
+                             List<ShardRow> rows, List<String> missing, List<String> duplicated) {
+    }
+
+    /**
+     * @param perHost  per host: the base's throughput on the base row, else this step's throughput ÷ that
+     *                 host's base (median over its repeats there); null where the host did not run it
+     * @param combined median of every run's ratio, over all hosts (the base row: median base throughput)
+     * @param spread   max − min of the per-host values when at least two hosts ran the step, else null
+     */
+    public record ShardRow(String step, boolean base, List<Double> perHost, Double combined, Double spread) {
     }
 }

@@ -2,12 +2,12 @@ package org.pgknobs.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentPlan;
-import org.pgknobs.experiment.PlannedStep;
+import org.pgknobs.experiment.Shard;
+import org.pgknobs.experiment.ShardSelection;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.SuiteLayout;
@@ -19,15 +19,13 @@ final class StepOrder {
     private StepOrder() {
     }
 
-    /** Repeats interleave (1..k, 1..k, ...) so that drift over time hits every step alike. */
-    static List<PlannedRun> interleave(ExperimentPlan plan, int repeats) {
-        List<PlannedRun> order = new ArrayList<>();
-        for (int r = 1; r <= repeats; r++) {
-            for (PlannedStep s : plan.steps()) {
-                order.add(new PlannedRun(s, r, repeats));
-            }
-        }
-        return order;
+    /**
+     * This shard's runs in the order they run: repeats interleave (1..k, 1..k, ...) so that drift over
+     * time hits every step alike; a shard keeps the base and its share of the rest ({@link ShardSelection}).
+     */
+    static List<PlannedRun> select(ExperimentPlan plan, Shard shard) {
+        return ShardSelection.select(plan, shard).stream()
+                .map(r -> new PlannedRun(r.step(), r.repeat(), r.repeats())).toList();
     }
 
     /** Whether every planned run already has a final step.json in {@code earlier}. */

@@ -78,7 +78,7 @@ final class ResultDirFixture {
         }
         JsonFiles.write(layout.suiteJson(), new SuiteRecord(experiment.name(), experiment.source().toString(), null,
                 List.of(), "done", started, Instant.now(), RunEnvironment.capture(List.of("ResultDirFixture"), null),
-                entries));
+                entries, null));
         return layout.root();
     }
 
