@@ -53,7 +53,7 @@ final class PartsTables {
         header.addAll(List.of("combined", "host-to-host spread"));
         List<List<String>> rows = new ArrayList<>();
         for (ReportData.ShardRow r : s.rows()) {
-            List<String> cells = new ArrayList<>(List.of(r.step() + (r.base() ? " (base)" : "")));
+            List<String> cells = new ArrayList<>(List.of(r.step() + (r.base() && !r.step().equals("base") ? " (base)" : "")));
             r.perHost().forEach(v -> cells.add(r.base() ? Fmt.num(v) : Fmt.ratio(v)));
             cells.add(r.base() ? Fmt.num(r.combined()) : Fmt.ratio(r.combined()));
             cells.add(r.base() ? Fmt.percent(s.baseSpread()) + (s.baseSpread() == null ? "" : " %") : Fmt.ratio(r.spread()));
