@@ -3,12 +3,14 @@ package org.pgknobs.run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentPlan;
 import org.pgknobs.experiment.Shard;
 import org.pgknobs.experiment.ShardSelection;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.RunTags;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
@@ -49,5 +51,19 @@ final class StepOrder {
                     + "', not '" + experiment.name() + "'; resume it with its own file, or drop --resume");
         }
         return r;
+    }
+
+    /** A shard or version directory resumes only as that same part: another part would mix plans. */
+    static void checkSamePart(Path dir, SuiteRecord earlier, RunTags now) {
+        RunTags then = earlier.tagsOrNone();
+        if (!Objects.equals(then.shard(), now.shard()) || !Objects.equals(then.pgMajor(), now.pgMajor())) {
+            throw new BadInputException("--resume " + dir + " holds " + part(then) + ", not " + part(now)
+                    + "; resume it with the same --shard and --pg-versions it ran with");
+        }
+    }
+
+    private static String part(RunTags t) {
+        String v = t.pgMajor() == null ? "the one build" : "PostgreSQL " + t.pgMajor();
+        return v + (t.shard() == null ? " (whole plan)" : " shard " + t.shard());
     }
 }

@@ -82,6 +82,9 @@ public final class SuiteRunner {
         ExperimentPlan toCheck = new ExperimentPlan(experiment, order.stream().map(PlannedRun::step).distinct()
                 .filter(s -> !notApplicable.containsKey(s.name())).toList());
         SuiteRecord earlier = options.resume().map(dir -> StepOrder.readEarlier(dir, experiment)).orElse(null);
+        if (earlier != null) {
+            StepOrder.checkSamePart(options.resume().get(), earlier, options.scope().tags());
+        }
         PrintStream out = options.out();
         if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)) {
             out.println("nothing to do: every step in " + options.resume().get() + " is done");

@@ -30,24 +30,28 @@ class TwoShardSweepTest {
     void twoShardsRunAtOnceAndMergeIntoOneTableCoveringThePlan() throws Exception {
         try (Scratch scratch = Scratch.create("shrd")) {
             Path out = scratch.dir("out");
+            // short work directories: a server socket path must stay under 108 bytes
             List<ChildRun> shards = new ArrayList<>();
             for (int i = 1; i <= 2; i++) {
                 shards.add(ChildRun.start(scratch.root().resolve("shard" + i + ".log"), Map.of(), "run",
                         TinyRuns.experiment("insert-benchmark-cx7a.yaml").toString(), "--profile", "tiny",
                         "--steps", "base," + String.join(",", VARIANTS), "--shard", i + "/2",
-                        "--out", out.toString(), "--work-dir", scratch.dir("work" + i).toString()));
+                        "--out", out.toString(), "--work-dir", scratch.dir("w" + i).toString()));
             }
             for (ChildRun shard : shards) {
                 assertThat(shard.waitFor(900)).as(shard.output()).isEqualTo(Main.OK);
             }
             List<Path> dirs;
             try (Stream<Path> s = Files.list(out.resolve("insert-benchmark-cx7a"))) {
-                dirs = s.sorted().toList();
+                // by shard, not by name: the shard that started a second later has the later timestamp
+                dirs = s.sorted(java.util.Comparator.comparing(d -> d.getFileName().toString().replaceFirst(".*-shard", "")))
+                        .toList();
             }
             assertThat(dirs).hasSize(2);
             List<String> held = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 SuiteRecord suite = Suites.suite(dirs.get(i));
+                assertThat(dirs.get(i).getFileName().toString()).endsWith("-shard" + (i + 1) + "of2");
                 assertThat(suite.tags().shard()).isEqualTo((i + 1) + "/2");
                 assertThat(suite.tags().host()).isNotBlank();
                 assertThat(suite.steps()).extracting(SuiteRecord.Entry::status).containsOnly(StepStatus.DONE);
