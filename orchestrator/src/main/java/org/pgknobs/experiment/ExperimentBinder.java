@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.pgknobs.units.Durations;
 
 /** Turns a merged tree into an {@link Experiment}, checking every field. */
 final class ExperimentBinder {
@@ -103,14 +104,14 @@ final class ExperimentBinder {
         MapReader w = new MapReader(tree.get(), "workload", ExperimentFormat.workload());
         WorkloadKind kind = w.get("kind").map(v -> Values.choice(v, "workload.kind", WorkloadKind.class)).orElse(WorkloadKind.TPCC);
         Driver driver = w.get("driver").map(v -> Values.choice(v, "workload.driver", Driver.class)).orElse(Driver.BUILTIN);
-        Duration warmupTpcc = w.get("warmup").map(v -> Values.duration(v, "workload.warmup")).orElse(t.warmup());
-        Duration warmupIb = w.get("warmup").map(v -> Values.duration(v, "workload.warmup")).orElse(i.warmup());
+        Duration warmupTpcc = w.get("warmup").map(v -> Values.duration(v, "workload.warmup", Durations.Zero.ALLOWED)).orElse(t.warmup());
+        Duration warmupIb = w.get("warmup").map(v -> Values.duration(v, "workload.warmup", Durations.Zero.ALLOWED)).orElse(i.warmup());
         TpccSpec tpcc = new TpccSpec(
                 w.get("warehouses").map(v -> Values.positiveInt(v, "workload.warehouses", 1)).orElse(t.warehouses()),
                 w.get("terminals").map(v -> Values.positiveInt(v, "workload.terminals", 1)).orElse(t.terminals()),
                 w.get("rate").map(ExperimentBinder::rate).orElse(t.rate()),
                 warmupTpcc,
-                w.get("duration").map(v -> Values.duration(v, "workload.duration")).orElse(t.duration()),
+                w.get("duration").map(v -> Values.duration(v, "workload.duration", Durations.Zero.REJECTED)).orElse(t.duration()),
                 w.get("weights").map(ExperimentBinder::weights).orElse(t.weights()),
                 w.get("isolation").map(ExperimentBinder::isolation).orElse(t.isolation()),
                 w.get("loader_threads").map(v -> OptionalInt.of(Values.positiveInt(v, "workload.loader_threads", 1)))
@@ -120,7 +121,7 @@ final class ExperimentBinder {
                 w.get("initial_rows").map(v -> Values.positiveLong(v, "workload.initial_rows", 1)).orElse(i.initialRows()),
                 w.get("i1_rows").map(v -> Values.positiveLong(v, "workload.i1_rows", 0)).orElse(i.i1Rows()),
                 w.get("i2_rows").map(v -> Values.positiveLong(v, "workload.i2_rows", 0)).orElse(i.i2Rows()),
-                w.get("query_seconds").map(v -> Values.duration(v, "workload.query_seconds")).orElse(i.querySeconds()),
+                w.get("query_seconds").map(v -> Values.duration(v, "workload.query_seconds", Durations.Zero.ALLOWED)).orElse(i.querySeconds()),
                 w.get("query_rates").map(ExperimentBinder::queryRates).orElse(i.queryRates()),
                 warmupIb);
         return new WorkloadSpec(kind, driver, tpcc, insertbench);

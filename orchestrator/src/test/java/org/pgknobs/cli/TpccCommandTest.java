@@ -89,12 +89,4 @@ class TpccCommandTest {
         assertThat(Main.execute("tpcc", "-c", xml.toString())).isEqualTo(Main.BAD_INPUT);
         assertThat(Main.execute("tpcc", "-c", dir.resolve("missing.xml").toString(), "--execute")).isEqualTo(Main.BAD_INPUT);
     }
-
-    @Test
-    void benchDurationsAcceptSecondsMinutesAndPlainNumbers() {
-        assertThat(BenchTpccCommand.seconds("--duration", "30s")).isEqualTo(30);
-        assertThat(BenchTpccCommand.seconds("--duration", "2m")).isEqualTo(120);
-        assertThat(BenchTpccCommand.seconds("--duration", "45")).isEqualTo(45);
-        assertThat(Main.execute("bench", "tpcc", "--duration", "soon")).isEqualTo(Main.BAD_INPUT);
-    }
 }
