@@ -12,8 +12,8 @@ import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
-import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
+import org.pgknobs.host.HostFacts;
 import org.pgknobs.report.Reports;
 import org.pgknobs.run.JsonFiles;
 import org.pgknobs.run.ServerSupply;
@@ -22,11 +22,11 @@ import org.pgknobs.run.SummaryTable;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.units.Durations;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code pgknobs run FILE}: the main job. */
 @Command(name = "run", mixinStandardHelpOptions = true,

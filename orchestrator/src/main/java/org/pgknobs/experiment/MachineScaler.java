@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgknobs.host.HostFacts;
 import org.pgknobs.units.Sizes;
 
 /**

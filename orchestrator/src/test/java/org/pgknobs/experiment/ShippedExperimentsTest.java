@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.pgknobs.host.HostFacts;
 import org.yaml.snakeyaml.Yaml;
 
 /** Every YAML under experiments/ is valid for the JSON Schema and for the model, with every profile. */
