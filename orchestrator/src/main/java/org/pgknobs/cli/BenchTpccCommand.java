@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Isolation;
+import org.pgknobs.run.TpccBench;
 import org.pgknobs.units.Durations;
 import org.pgknobs.workload.ProgressListener;
-import org.pgknobs.workload.tpcc.TpccBench;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,7 +57,8 @@ public final class BenchTpccCommand implements Callable<Integer> {
                 + ": use serializable, repeatable_read or read_committed"));
         BenchBaseLauncher benchBase = driver.equals("benchbase") ? benchBaseOptions.resolve() : null;
         Path out = directory != null ? directory : Files.createTempDirectory("pgknobs-bench");
-        TpccBench bench = new TpccBench(warehouses, terminals, OptionUnits.seconds(duration, "--duration", Durations.Zero.REJECTED),
+        TpccBench bench = new TpccBench(warehouses, terminals,
+                OptionUnits.seconds(duration, "--duration", Durations.Zero.REJECTED),
                 OptionUnits.seconds(warmup, "--warmup", Durations.Zero.ALLOWED),
                 System.console() != null, benchBase, level.benchBaseName());
         TpccBench.Figures figures = bench.run(out, ProgressListener.NONE);

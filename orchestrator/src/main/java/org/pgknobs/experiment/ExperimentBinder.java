@@ -127,13 +127,13 @@ final class ExperimentBinder {
         return new WorkloadSpec(kind, driver, tpcc, insertbench);
     }
 
-    private static Rate rate(YamlTree tree) {
+    private static TargetRate rate(YamlTree tree) {
         YamlTree.Scalar s = Values.scalar(tree, "workload.rate", "a number of transactions/s or unlimited");
         if (s.value() instanceof Number n && n.doubleValue() > 0) {
-            return Rate.of(n.doubleValue());
+            return TargetRate.of(n.doubleValue());
         }
         if (s.raw().equalsIgnoreCase("unlimited")) {
-            return Rate.unlimited();
+            return TargetRate.unlimited();
         }
         throw Problems.at(s.origin(), "workload.rate", "expected a positive number (transactions/s for all terminals) "
                 + "or unlimited, got " + s.describe(), "e.g. `rate: 10000` or `rate: unlimited`");

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 import org.pgknobs.collector.ConnectionSource;
 
 /**
@@ -21,7 +23,7 @@ public final class FakeBenchBaseMain {
         if (!cmd.execute()) {
             return;
         }
-        BenchBaseConfig cfg = BenchBaseConfig.read(cmd.config());
+        BenchBaseConfig cfg = BenchBaseXml.read(cmd.config());
         FakeThreadBench.touch();
         long end = System.nanoTime() + (cfg.warmupSeconds() + cfg.measuredSeconds()) * 1_000_000_000L;
         try (Connection c = ConnectionSource.of(cfg.url(), cfg.username(), cfg.password()).open();

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.testing.CliRun;
 import org.pgknobs.testing.TinyRuns;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
-import org.pgknobs.workload.benchbase.BenchBaseXml;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 
 /** {@code pgknobs xml} and the BenchBase options of {@code pgknobs run}, through the real CLI. */
 class BenchBaseCliTest {

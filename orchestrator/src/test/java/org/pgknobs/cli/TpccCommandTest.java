@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
-import org.pgknobs.workload.benchbase.BenchBaseXml;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 
 class TpccCommandTest {
 
@@ -42,7 +42,7 @@ class TpccCommandTest {
     void createLoadExecuteLikeBenchBaseWritesItsResultFilesWithoutThePassword(@TempDir Path dir) throws Exception {
         ConnectionInfo c = server.connection();
         BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:" + c.port() + "/bench?reWriteBatchedInserts=true",
-                c.user(), c.password(), 1, 2, BenchBaseConfig.Rate.UNLIMITED, 0, 2, BenchBaseConfig.TPCC_WEIGHTS,
+                c.user(), c.password(), 1, 2, BenchBaseConfig.WorkRate.UNLIMITED, 0, 2, BenchBaseConfig.TPCC_WEIGHTS,
                 "TRANSACTION_SERIALIZABLE");
         Path xml = dir.resolve("config.xml");
         BenchBaseXml.write(config, xml);
@@ -85,7 +85,7 @@ class TpccCommandTest {
     void nothingToDoIsBadInput(@TempDir Path dir) throws Exception {
         Path xml = dir.resolve("c.xml");
         BenchBaseXml.write(BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:1/x", "u", null, 1, 1,
-                BenchBaseConfig.Rate.UNLIMITED, 0, 1, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE"), xml);
+                BenchBaseConfig.WorkRate.UNLIMITED, 0, 1, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE"), xml);
         assertThat(Main.execute("tpcc", "-c", xml.toString())).isEqualTo(Main.BAD_INPUT);
         assertThat(Main.execute("tpcc", "-c", dir.resolve("missing.xml").toString(), "--execute")).isEqualTo(Main.BAD_INPUT);
     }

@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
-import org.pgknobs.workload.benchbase.BenchBaseXml;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 
 /**
  * Writes a run in BenchBase's result files, names and columns (its ResultWriter), so tools reading

@@ -12,7 +12,7 @@ import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseConfig;
 
 /**
  * The built-in, BenchBase-compatible TPC-C. Built from a BenchBase configuration (the same XML

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 import org.pgknobs.benchbase.CsvFiles;
 import org.pgknobs.benchbase.SummaryReader;
 import org.pgknobs.collector.PgStats;
@@ -58,7 +60,7 @@ class BenchBaseWorkloadTest {
         FakeBenchBaseJar.write(home);
         BenchBaseLauncher launcher = BenchBaseSetup.from(home, null, Map.of()).resolve();
         BenchBaseConfig base = BenchBaseConfig.tpcc(ci.jdbcUrl("tpcc") + "?sslmode=disable", ci.user(), "s3cret-pw", 3, 1,
-                BenchBaseConfig.Rate.UNLIMITED, 1, 2, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_READ_COMMITTED");
+                BenchBaseConfig.WorkRate.UNLIMITED, 1, 2, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_READ_COMMITTED");
         BenchBaseConfig config = new BenchBaseConfig(base.type(), base.driver(), base.url(), base.username(),
                 ci.password() != null ? ci.password() : base.password(), base.isolation(), base.batchSize(),
                 base.scaleFactor(), base.terminals(), base.works(), base.transactionTypes(), extra);

@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 
 /**
  * A stand-in for BenchBase's command line, packaged by the tests into a temporary benchbase.jar:

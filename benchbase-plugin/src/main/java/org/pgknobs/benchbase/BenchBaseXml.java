@@ -1,4 +1,4 @@
-package org.pgknobs.workload.benchbase;
+package org.pgknobs.benchbase;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -198,7 +198,7 @@ public final class BenchBaseXml {
         }
         try {
             return new BenchBaseConfig.Work((int) integer(w, "time", 0, source), (int) integer(w, "warmup", 0, source),
-                    BenchBaseConfig.Rate.parse(rate), parsed, other);
+                    BenchBaseConfig.WorkRate.parse(rate), parsed, other);
         } catch (BadInputException e) {
             throw new BadInputException(source + ": " + e.getMessage(), e);
         }
