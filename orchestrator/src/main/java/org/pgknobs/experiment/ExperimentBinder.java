@@ -74,6 +74,9 @@ final class ExperimentBinder {
                         "use the name as in pg_settings, e.g. shared_buffers");
             }
             String key = e.getKey().toLowerCase(Locale.ROOT);
+            UnsettableSettings.problem(key).ifPresent(p -> {
+                throw Problems.at(at, settingPath, p.problem(), p.fix());
+            });
             if (out.containsKey(key)) {
                 throw Problems.at(at, settingPath, "set twice (setting names are case-insensitive)", "keep one");
             }

@@ -49,11 +49,18 @@ final class Values {
     /** A duration in the one grammar of {@link Durations}; a bare YAML number means seconds. */
     static Duration duration(YamlTree tree, String path, Durations.Zero zero) {
         YamlTree.Scalar s = scalar(tree, path, "a duration like " + Durations.EXAMPLES);
+        Duration d;
         try {
-            return Durations.parse(s.raw(), zero);
+            d = Durations.parse(s.raw(), Durations.Zero.ALLOWED);
         } catch (UnitException e) {
-            throw Problems.at(s.origin(), path, e.getMessage(), "e.g. `" + leaf(path) + ": 30s`; see docs/experiments.md, \"Durations and sizes\"");
+            throw Problems.at(s.origin(), path, "expected a duration like " + Durations.EXAMPLES + ", got " + s.describe(),
+                    "e.g. `" + leaf(path) + ": 30s`; see docs/experiments.md, \"Durations and sizes\"");
         }
+        if (d.isZero() && zero == Durations.Zero.REJECTED) {
+            throw Problems.at(s.origin(), path, "must be more than 0, got " + s.describe(),
+                    "give the time to measure, e.g. `" + leaf(path) + ": 60s`");
+        }
+        return d;
     }
 
     /** A size in the one grammar of {@link Sizes} (unit required; 1kB = 1024 B), in bytes. */
