@@ -79,6 +79,7 @@ final class AgentSession {
                 collector.beginWindow(PHASE);
                 windowOpen = true;
             }
+            log("measured window open");
             sleepUntil(startNanos + TimeUnit.SECONDS.toNanos(config.warmupSeconds() + (long) config.measuredSeconds()));
             synchronized (this) {
                 closeWindow();
@@ -113,6 +114,7 @@ final class AgentSession {
             collector.endWindow(PHASE);
             windowOpen = false;
             windowDone = true;
+            log("measured window closed");
         }
     }
 
