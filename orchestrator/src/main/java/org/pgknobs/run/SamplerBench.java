@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.collector.CollectorSettings;
 import org.pgknobs.collector.ConnectionSource;
 import org.pgknobs.collector.PgStats;
@@ -18,7 +19,6 @@ import org.pgknobs.server.RunAs;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.workload.tpcc.TpccWorkload;
 
 /**

@@ -1,13 +1,13 @@
 package org.pgknobs.run;
 
 import java.util.List;
+import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.experiment.Driver;
 import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadSpec;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.Workload;
-import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseSetup;
 import org.pgknobs.workload.benchbase.BenchBaseWorkload;

@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknobs.testing.CliRun;
-import org.pgknobs.testing.TinyRuns;
 import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.BenchBaseXml;
+import org.pgknobs.testing.CliRun;
+import org.pgknobs.testing.TinyRuns;
 
 /** {@code pgknobs xml} and the BenchBase options of {@code pgknobs run}, through the real CLI. */
 class BenchBaseCliTest {

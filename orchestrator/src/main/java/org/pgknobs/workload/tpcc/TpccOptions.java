@@ -4,8 +4,8 @@ import java.sql.Connection;
 import java.util.Arrays;
 import java.util.List;
 import org.pgknobs.BadInputException;
-import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.BenchBaseConfig.WorkRate;
+import org.pgknobs.benchbase.BenchBaseConfig;
 
 /**
  * Everything the built-in TPC-C needs, as read from a BenchBase configuration.
