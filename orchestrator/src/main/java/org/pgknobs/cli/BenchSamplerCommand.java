@@ -1,11 +1,11 @@
 package org.pgknobs.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
+import org.pgknobs.json.Json;
 import org.pgknobs.run.SamplerBench;
 import org.pgknobs.units.Durations;
 import picocli.CommandLine.Command;
@@ -48,7 +48,7 @@ public final class BenchSamplerCommand implements Callable<Integer> {
                 OptionUnits.seconds(duration, "--duration", Durations.Zero.REJECTED),
                 OptionUnits.seconds(warmup, "--warmup", Durations.Zero.ALLOWED), pairs,
                 OptionUnits.duration(interval, "--interval", Durations.Zero.REJECTED)).run(out);
-        System.out.println(new ObjectMapper().writeValueAsString(figures));
+        System.out.println(Json.line(figures));
         return Main.OK;
     }
 }

@@ -1,11 +1,11 @@
 package org.pgknobs.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Isolation;
+import org.pgknobs.json.Json;
 import org.pgknobs.run.TpccBench;
 import org.pgknobs.units.Durations;
 import org.pgknobs.workload.ProgressListener;
@@ -62,7 +62,7 @@ public final class BenchTpccCommand implements Callable<Integer> {
                 OptionUnits.seconds(warmup, "--warmup", Durations.Zero.ALLOWED),
                 System.console() != null, benchBase, level.benchBaseName());
         TpccBench.Figures figures = bench.run(out, ProgressListener.NONE);
-        System.out.println(new ObjectMapper().writeValueAsString(figures.toMap()));
+        System.out.println(Json.line(figures.toMap()));
         return Main.OK;
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.results.HostInfo;
 
 /** The one /proc/meminfo reader serves both the run's host record and the machine scaler. */
 class HostFactsTest {

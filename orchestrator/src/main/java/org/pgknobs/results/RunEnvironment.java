@@ -1,10 +1,9 @@
-package org.pgknobs.run;
+package org.pgknobs.results;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.pgknobs.BuildInfo;
-import org.pgknobs.host.HostInfo;
 import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 
