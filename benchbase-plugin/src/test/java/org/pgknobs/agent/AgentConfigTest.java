@@ -45,13 +45,6 @@ class AgentConfigTest {
                             <weights>45,43,4,4,4</weights>
                         </work>
                     </works>
-                    <transactiontypes>
-                        <transactiontype><name>NewOrder</name></transactiontype>
-                        <transactiontype><name>Payment</name></transactiontype>
-                        <transactiontype><name>OrderStatus</name></transactiontype>
-                        <transactiontype><name>Delivery</name></transactiontype>
-                        <transactiontype><name>StockLevel</name></transactiontype>
-                    </transactiontypes>
                 </parameters>
                 """);
         BenchBaseConfig c = BenchBaseXml.read(f);
