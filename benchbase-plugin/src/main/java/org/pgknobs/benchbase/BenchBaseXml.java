@@ -3,7 +3,6 @@ package org.pgknobs.benchbase;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +22,7 @@ import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 import org.pgknobs.BadInputException;
+import org.pgknobs.json.AtomicFiles;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -92,12 +92,9 @@ public final class BenchBaseXml {
         }
     }
 
+    /** Written whole or not at all (temp file, then rename): a crash never leaves half a config. */
     public static void write(BenchBaseConfig c, Path file) {
-        try {
-            Files.writeString(file, write(c));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
-        }
+        AtomicFiles.writeText(file, write(c));
     }
 
     public static BenchBaseConfig read(Path file) {
