@@ -16,9 +16,9 @@ import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.DataPolicy;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
-import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
 import org.pgknobs.experiment.Shard;
+import org.pgknobs.host.HostFacts;
 import org.pgknobs.report.Reports;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
@@ -27,6 +27,7 @@ import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.server.PgBinaries;
+import org.pgknobs.units.Durations;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -151,7 +152,7 @@ final class RunCommand implements Callable<Integer> {
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner.Options base = new SuiteRunner.Options(out, Optional.ofNullable(resume), commandLine, allSets,
-                !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout, RunScope.whole());
+                !noCollector, OptionUnits.duration(collectorInterval, "--collector-interval", Durations.Zero.REJECTED), stdout, RunScope.whole());
         List<Integer> versions = experiment.server().versions();
         if (versions.isEmpty() || serverOptions.isExternal()) {
             ServerSupply supply = serverOptions.isExternal()
@@ -188,7 +189,7 @@ final class RunCommand implements Callable<Integer> {
     private ServerSupply managed(ServerFactory servers, PgBinaries binaries) {
         return new ServerSupply.Managed(binaries, servers.runAs(), servers.workDir(),
                 new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
-                        : OptionalLong.of(Sizes.parse(assumeFreeSpace, "--assume-free-space"))));
+                        : OptionalLong.of(OptionUnits.size(assumeFreeSpace, "--assume-free-space"))));
     }
 
     /** One suite (one version, this shard): run it, print its summary, write its report. */
