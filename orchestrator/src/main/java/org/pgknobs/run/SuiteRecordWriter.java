@@ -53,7 +53,7 @@ final class SuiteRecordWriter {
                 status = StepStatus.REJECTED;
                 reason = rejected.get(p.step().name());
                 JsonFiles.write(stepJson, new StepResult(p.step().index(), p.step().name(), p.repeat(), status, reason,
-                        Instant.now(), Instant.now(), false, p.step().settings().size(), 0, Map.of(), null));
+                        Instant.now(), Instant.now(), false, p.step().settings().size(), 0, Map.of(), null, null));
             }
             entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(), rel, status, reason));
         }
