@@ -33,7 +33,11 @@ public final class ProcessCpu {
 
     /** Ticks of the tree rooted at {@code root}, leaving out the subtrees rooted at {@code exclude}. */
     public static Optional<Long> treeTicks(long root, Set<Long> exclude) {
-        Map<Long, Stat> all = readAll();
+        return treeTicks(readAll(), root, exclude);
+    }
+
+    /** The same over a given process table: pure, so the tree walk is testable on a crafted one. */
+    static Optional<Long> treeTicks(Map<Long, Stat> all, long root, Set<Long> exclude) {
         Stat r = all.get(root);
         if (r == null) {
             return Optional.empty();

@@ -133,8 +133,8 @@ public final class ReportBuilder {
                 .map(ReportBuilder::wait).toList();
         Optional<Outcome> outcome = phase.map(Outcome::of);
         // nothing completed in the window: the throughput is below one per window, the slowdown above base ÷ that
-        Double below = throughput != null && throughput.median() == 0 && outcome.isPresent()
-                && outcome.get().nothingCompleted(0) ? outcome.get().bound() : null;
+        Double below = throughput != null && outcome.isPresent() && outcome.get().nothingCompleted(throughput.median())
+                ? outcome.get().bound() : null;
         double value = below != null ? below : throughput == null ? 0 : throughput.median();
         Double slowdown = value > 0 && baseThroughput != null ? baseThroughput.median() / value : null;
         boolean withinNoise = !isBase && below == null && throughput != null && baseThroughput != null

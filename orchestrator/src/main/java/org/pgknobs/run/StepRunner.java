@@ -73,7 +73,7 @@ final class StepRunner {
                         "server stopped during the run (crashed or killed); see server-log-tail.txt");
             }
             long t3 = System.nanoTime();
-            MachineFacts facts = machine.facts(server, workload.database(), dir, result, cpu.byPhase());
+            MachineFacts facts = machineFacts(server, workload.database(), dir, result, cpu);
             seconds.put("machine_facts", secondsSince(t3));
             return StepVerdict.of(step, p.repeat(), started, overlay, seconds, result, null).withMachine(facts);
         } catch (OverlayRejectedException e) {
@@ -98,6 +98,15 @@ final class StepRunner {
                             + e.getClass().getSimpleName() + ": " + e.getMessage());
         } finally {
             clusters.stopAfter(step);
+        }
+    }
+
+    /** The machine facts explain a measurement; failing to read them is never a reason to lose it. */
+    private MachineFacts machineFacts(Server server, String database, Path dir, WorkloadResult result, CpuWatch cpu) {
+        try {
+            return machine.facts(server, database, dir, result, cpu.byPhase());
+        } catch (RuntimeException e) {
+            return new MachineFacts(cpu.byPhase(), null, null, null, Map.of("machine", "not read: " + e));
         }
     }
 
