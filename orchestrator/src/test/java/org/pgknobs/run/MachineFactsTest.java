@@ -58,4 +58,23 @@ class MachineFactsTest {
             assertThat(m.absent().get("reads")).contains("track_io_timing is off");
         }
     }
+
+    @Test
+    void whereTheExperimentHasTrackIoTimingOnReadsAreMeasuredAndEveryPhaseHasItsCpu() {
+        // cx7a's base sets track_io_timing = on itself; pgknobs reads the figure only because of that
+        TinyRuns.Run run = TinyRuns.sweep();
+        SuiteRecord suite = JsonFiles.read(run.directory().resolve("suite.json"), SuiteRecord.class);
+        SuiteRecord.Entry base = suite.steps().get(0);
+        StepResult step = JsonFiles.read(run.directory().resolve(base.dir()).resolve("step.json"), StepResult.class);
+        MachineFacts m = step.machine();
+        assertThat(m.absent()).doesNotContainKey("reads");
+        assertThat(m.reads()).isNotNull();
+        if (m.reads().reads() > 0) {
+            assertThat(m.reads().microsPerRead()).isPositive();
+        } else {
+            assertThat(m.absent()).containsKey("reads.microsPerRead");
+        }
+        assertThat(m.cpu().keySet()).containsAll(step.workload().phases().stream().map(p -> p.name()).toList());
+        m.cpu().values().forEach(c -> assertThat(c.busyPercent()).isBetween(0.0, 100.0));
+    }
 }
