@@ -12,14 +12,15 @@ import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
-import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
+import org.pgknobs.host.HostFacts;
 import org.pgknobs.report.Reports;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.server.ExternalServer;
+import org.pgknobs.units.Durations;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -126,11 +127,11 @@ final class RunCommand implements Callable<Integer> {
                 ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
                 : new ServerSupply.Managed(servers.binaries(), servers.runAs(), servers.workDir(),
                         new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
-                                : OptionalLong.of(Sizes.parse(assumeFreeSpace, "--assume-free-space"))));
+                                : OptionalLong.of(OptionUnits.size(assumeFreeSpace, "--assume-free-space"))));
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner runner = new SuiteRunner(supply, new SuiteRunner.Options(out, Optional.ofNullable(resume),
-                commandLine, allSets, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout), benchBase);
+                commandLine, allSets, !noCollector, OptionUnits.duration(collectorInterval, "--collector-interval", Durations.Zero.REJECTED), stdout), benchBase);
         SuiteRunner.Outcome outcome = runner.run(experiment);
         if (outcome.interrupted()) {
             return Main.INTERRUPTED;

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.pgknobs.units.Durations;
 
 /** Turns a merged tree into an {@link Experiment}, checking every field. */
 final class ExperimentBinder {
@@ -73,6 +74,9 @@ final class ExperimentBinder {
                         "use the name as in pg_settings, e.g. shared_buffers");
             }
             String key = e.getKey().toLowerCase(Locale.ROOT);
+            UnsettableSettings.problem(key).ifPresent(p -> {
+                throw Problems.at(at, settingPath, p.problem(), p.fix());
+            });
             if (out.containsKey(key)) {
                 throw Problems.at(at, settingPath, "set twice (setting names are case-insensitive)", "keep one");
             }
@@ -103,14 +107,14 @@ final class ExperimentBinder {
         MapReader w = new MapReader(tree.get(), "workload", ExperimentFormat.workload());
         WorkloadKind kind = w.get("kind").map(v -> Values.choice(v, "workload.kind", WorkloadKind.class)).orElse(WorkloadKind.TPCC);
         Driver driver = w.get("driver").map(v -> Values.choice(v, "workload.driver", Driver.class)).orElse(Driver.BUILTIN);
-        Duration warmupTpcc = w.get("warmup").map(v -> Values.duration(v, "workload.warmup")).orElse(t.warmup());
-        Duration warmupIb = w.get("warmup").map(v -> Values.duration(v, "workload.warmup")).orElse(i.warmup());
+        Duration warmupTpcc = w.get("warmup").map(v -> Values.duration(v, "workload.warmup", Durations.Zero.ALLOWED)).orElse(t.warmup());
+        Duration warmupIb = w.get("warmup").map(v -> Values.duration(v, "workload.warmup", Durations.Zero.ALLOWED)).orElse(i.warmup());
         TpccSpec tpcc = new TpccSpec(
                 w.get("warehouses").map(v -> Values.positiveInt(v, "workload.warehouses", 1)).orElse(t.warehouses()),
                 w.get("terminals").map(v -> Values.positiveInt(v, "workload.terminals", 1)).orElse(t.terminals()),
                 w.get("rate").map(ExperimentBinder::rate).orElse(t.rate()),
                 warmupTpcc,
-                w.get("duration").map(v -> Values.duration(v, "workload.duration")).orElse(t.duration()),
+                w.get("duration").map(v -> Values.duration(v, "workload.duration", Durations.Zero.REJECTED)).orElse(t.duration()),
                 w.get("weights").map(ExperimentBinder::weights).orElse(t.weights()),
                 w.get("isolation").map(ExperimentBinder::isolation).orElse(t.isolation()),
                 w.get("loader_threads").map(v -> OptionalInt.of(Values.positiveInt(v, "workload.loader_threads", 1)))
@@ -120,19 +124,19 @@ final class ExperimentBinder {
                 w.get("initial_rows").map(v -> Values.positiveLong(v, "workload.initial_rows", 1)).orElse(i.initialRows()),
                 w.get("i1_rows").map(v -> Values.positiveLong(v, "workload.i1_rows", 0)).orElse(i.i1Rows()),
                 w.get("i2_rows").map(v -> Values.positiveLong(v, "workload.i2_rows", 0)).orElse(i.i2Rows()),
-                w.get("query_seconds").map(v -> Values.duration(v, "workload.query_seconds")).orElse(i.querySeconds()),
+                w.get("query_seconds").map(v -> Values.duration(v, "workload.query_seconds", Durations.Zero.ALLOWED)).orElse(i.querySeconds()),
                 w.get("query_rates").map(ExperimentBinder::queryRates).orElse(i.queryRates()),
                 warmupIb);
         return new WorkloadSpec(kind, driver, tpcc, insertbench);
     }
 
-    private static Rate rate(YamlTree tree) {
+    private static TargetRate rate(YamlTree tree) {
         YamlTree.Scalar s = Values.scalar(tree, "workload.rate", "a number of transactions/s or unlimited");
         if (s.value() instanceof Number n && n.doubleValue() > 0) {
-            return Rate.of(n.doubleValue());
+            return TargetRate.of(n.doubleValue());
         }
         if (s.raw().equalsIgnoreCase("unlimited")) {
-            return Rate.unlimited();
+            return TargetRate.unlimited();
         }
         throw Problems.at(s.origin(), "workload.rate", "expected a positive number (transactions/s for all terminals) "
                 + "or unlimited, got " + s.describe(), "e.g. `rate: 10000` or `rate: unlimited`");

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgknobs.host.HostFacts;
+import org.pgknobs.units.Sizes;
 
 /**
  * Shrinks a published configuration to this machine: every memory and WAL-size setting of the base and
@@ -89,7 +91,7 @@ public final class MachineScaler {
         String text = String.valueOf(value);
         Matcher unit = WITH_UNIT.matcher(text);
         if (unit.matches()) {
-            return Optional.of(Long.parseLong(unit.group(1)) * Values.unitBytes(unit.group(2)));
+            return Optional.of(Long.parseLong(unit.group(1)) * Sizes.unitBytes(unit.group(2)));
         }
         Matcher plain = PLAIN.matcher(text);
         if (plain.matches()) {

@@ -1,7 +1,5 @@
 package org.pgknobs.host;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -16,9 +14,9 @@ public record CpuTicks(long user, long nice, long system, long idle, long iowait
     /** Empty where /proc/stat cannot be read (not Linux). */
     public static Optional<CpuTicks> read() {
         try {
-            return Optional.of(parse(Files.readAllLines(PROC_STAT).get(0)));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
+            return ProcFiles.firstLine(PROC_STAT).map(CpuTicks::parse);
+        } catch (RuntimeException e) {
+            return Optional.empty(); // a line the kernel never writes: treat as unreadable
         }
     }
 

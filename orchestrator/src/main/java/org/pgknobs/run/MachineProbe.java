@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.pgknobs.collector.Deltas;
 import org.pgknobs.collector.PgStats;
 import org.pgknobs.collector.PgStatsFiles;
@@ -21,7 +22,7 @@ import org.pgknobs.collector.QueryCatalog;
 import org.pgknobs.collector.StatRow;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.host.FsyncProbe;
-import org.pgknobs.results.HostInfo;
+import org.pgknobs.host.MemInfo;
 import org.pgknobs.results.MachineFacts;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
@@ -74,8 +75,8 @@ final class MachineProbe {
     }
 
     private static Long ram() {
-        long bytes = HostInfo.read().memoryBytes();
-        return bytes > 0 ? bytes : null;
+        OptionalLong bytes = MemInfo.totalBytes(MemInfo.PROC_MEMINFO);
+        return bytes.isPresent() ? bytes.getAsLong() : null;
     }
 
     private MachineFacts.Fsync fsync(Server server, String method, Map<String, String> absent) {
