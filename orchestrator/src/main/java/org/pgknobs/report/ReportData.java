@@ -3,6 +3,7 @@ package org.pgknobs.report;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.report.why.Reason;
+import org.pgknobs.results.MachineFacts;
 
 /**
  * report.json: every number report.md and report.html show (they are renderings of this). Nulls mean
@@ -30,10 +31,17 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param withinNoise       this step's median is inside the min–max of the baseline's repeats
      * @param walMB             WAL written in the measured window, MB (10^6 bytes)
      * @param io                backend type → pg_stat_io operations per second
+     * @param throughputBelow   set when nothing completed in the window: the throughput is below this (1 per
+     *                          window), and {@code slowdown} is then a lower bound
+     * @param verdict           see {@link Verdict}; null for the baseline or without a published value
+     * @param work              what the server got through for the workload, transactions or not
+     * @param errors            errors by SQLSTATE with their share of attempts (built-in driver)
+     * @param machine           the machine facts of the median repeat's step.json
      */
     public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
                        Stat throughput, Stat goodput, Double slowdown, boolean withinNoise, Double published,
-                       Double publishedSlowdown, Double p50Ms, Double p95Ms, Double p99Ms, Double hitRatio,
+                       Double publishedSlowdown, Double throughputBelow, String verdict, WorkDone work, String errors,
+                       MachineFacts machine, Double p50Ms, Double p95Ms, Double p99Ms, Double hitRatio,
                        Double walMB, Double walKBPerTxn, Double fpiPerTxn, Long checkpointsTimed,
                        Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
                        List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
@@ -56,10 +64,11 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param relative          value ÷ base, null for base itself or without a base value
      * @param publishedRelative published value ÷ published base (reference phase only)
      * @param agreement         see {@link Agreement}; null without a published value
+     * @param verdict           see {@link Verdict}; null without a published value
      * @param quartile          1 (lowest) to 4 (highest) among this phase's values
      */
     public record RelativeRow(String step, Stat value, Double relative, boolean withinNoise, Double published,
-                              Double publishedRelative, String agreement, Integer quartile) {
+                              Double publishedRelative, String agreement, String verdict, Integer quartile) {
     }
 
     /** One step name across runs: the headline throughput of each run, and each ÷ the first run's. */

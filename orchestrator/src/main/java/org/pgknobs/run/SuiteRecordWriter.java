@@ -65,7 +65,7 @@ final class SuiteRecordWriter {
                 status = na ? StepStatus.NOT_APPLICABLE : StepStatus.REJECTED;
                 reason = na ? notApplicable.get(p.step().name()) : rejected.get(p.step().name());
                 JsonFiles.write(stepJson, new StepResult(p.step().index(), p.step().name(), p.repeat(), status, reason,
-                        Instant.now(), Instant.now(), false, p.step().settings().size(), 0, Map.of(), null));
+                        Instant.now(), Instant.now(), false, p.step().settings().size(), 0, Map.of(), null, null));
             }
             entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(), rel, status, reason));
         }
