@@ -53,7 +53,8 @@ public final class TpccDriver {
             Pacer pacer = new Pacer(options.rate(), startNanos);
             for (int i = 0; i < terminals.size(); i++) {
                 workers.add(new TerminalWorker(terminals.get(i), connections.get(i), opener,
-                        new TpccRandom(seeds.nextLong(), constants), mix, pacer, clock, latency, options.waitsMs()));
+                        new TpccRandom(seeds.nextLong(), constants), mix, pacer, clock, latency, options.waitsMs(),
+                        options.attempts()));
             }
         } catch (SQLException | RuntimeException e) {
             connections.forEach(TpccDriver::closeQuietly);

@@ -74,7 +74,7 @@ class TpccWorkloadTest {
 
     @Test
     @Order(1)
-    void loadOfOneWarehouseGivesTheSpecsRowCounts() throws Exception {
+    void loadOfOneWarehouseGivesTheSpecsRowCountsAndBenchBasesColumnValues() throws Exception {
         assertThat(scalar("SELECT count(*) FROM warehouse")).isEqualTo(1);
         assertThat(scalar("SELECT count(*) FROM district")).isEqualTo(10);
         assertThat(scalar("SELECT count(*) FROM customer")).isEqualTo(30_000);
@@ -83,19 +83,9 @@ class TpccWorkloadTest {
         assertThat(scalar("SELECT count(*) FROM new_order")).isEqualTo(9_000);
         assertThat(scalar("SELECT count(*) FROM item")).isEqualTo(100_000);
         assertThat(scalar("SELECT count(*) FROM stock")).isEqualTo(100_000);
-        long lines = scalar("SELECT count(*) FROM order_line");
-        assertThat(lines).isEqualTo(scalar("SELECT sum(o_ol_cnt) FROM oorder")).isBetween(150_000L, 450_000L);
-        assertThat(scalar("SELECT min(o_ol_cnt) FROM oorder")).isEqualTo(5);
-        assertThat(scalar("SELECT max(o_ol_cnt) FROM oorder")).isEqualTo(15);
-        // Each district: order customers are a permutation of 1..3000; every last name occurs (customers 1..1000).
-        assertThat(scalar("SELECT count(*) FROM (SELECT DISTINCT o_d_id, o_c_id FROM oorder) x")).isEqualTo(30_000);
-        assertThat(scalar("SELECT min(n) FROM (SELECT count(DISTINCT c_last) n FROM customer GROUP BY c_d_id) x")).isEqualTo(1000);
-        // ORIGINAL in about 10 % of i_data and s_data; BC credit in about 10 % of customers.
-        assertThat(scalar("SELECT count(*) FROM item WHERE i_data LIKE '%ORIGINAL%'")).isBetween(9_000L, 11_000L);
-        assertThat(scalar("SELECT count(*) FROM stock WHERE s_data LIKE '%ORIGINAL%'")).isBetween(9_000L, 11_000L);
-        assertThat(scalar("SELECT count(*) FROM customer WHERE c_credit = 'BC'")).isBetween(2_700L, 3_300L);
-        assertThat(scalar("SELECT count(*) FROM oorder WHERE o_carrier_id IS NULL")).isEqualTo(9_000);
-        assertThat(scalar("SELECT count(*) FROM order_line WHERE ol_delivery_d IS NULL AND ol_o_id < 2101")).isZero();
+        try (Connection c = admin.connect("tpcc")) {
+            LoadedDataFacts.assertWarehouseOne(c);
+        }
         // Vacuumed and analyzed: the planner knows the sizes.
         assertThat(scalar("SELECT reltuples::bigint FROM pg_class WHERE relname = 'stock'")).isEqualTo(100_000);
         System.out.println("load of 1 warehouse: " + loadSeconds + " s");
@@ -141,17 +131,24 @@ class TpccWorkloadTest {
         assertThat(phase.throughput()).isEqualTo(phase.completed() / 8.0);
         TpccRunResult run = w.lastRun();
         assertThat(phase.goodput()).isEqualTo(run.successful() / 8.0).isLessThanOrEqualTo(phase.throughput());
-        assertThat(run.errors()).as("errors: %s", phase.details()).isZero();
+        // Deadlocks (NewOrder's stock rows locked in item order) are errors, not retries, as in BenchBase's Worker.
+        assertThat(((Map<?, ?>) phase.details().get("errors_by_sqlstate")).keySet().stream().map(String::valueOf).toList())
+                .as("errors: %s", phase.details())
+                .isSubsetOf("40P01");
 
         // Mix within ±2 percentage points of 45/43/4/4/4.
         long n = run.completed();
         System.out.println("mix run: " + n + " requests, " + phase.details());
-        assertThat(n).isGreaterThan(2_000);
+        assertThat(n).isGreaterThan(500);
         double[] weights = {45, 43, 4, 4, 4};
         for (TxType t : TxType.ALL) {
             long done = run.count(t, TerminalWorker.SUCCESS) + run.count(t, TerminalWorker.ABORTED)
-                    + run.count(t, TerminalWorker.ERRORS);
-            assertThat(100.0 * done / n).as(t.benchBaseName()).isCloseTo(weights[t.ordinal()], within(2.0));
+                    + run.count(t, TerminalWorker.ERRORS) + run.count(t, TerminalWorker.GAVE_UP);
+            // 4 standard deviations of a binomial share (at least 2 points): how many requests a loaded machine
+            // manages in 8 s varies, the tolerance follows.
+            double p = weights[t.ordinal()] / 100;
+            double tolerance = Math.max(2.0, 400 * Math.sqrt(p * (1 - p) / n));
+            assertThat(100.0 * done / n).as(t.benchBaseName()).isCloseTo(weights[t.ordinal()], within(tolerance));
         }
         // The 1 % NewOrder rollbacks on an unused item.
         assertThat(run.count(TxType.NEW_ORDER, TerminalWorker.ABORTED)).isPositive();
@@ -226,7 +223,14 @@ class TpccWorkloadTest {
         assertThat(run.retries()).as("details %s", phase.details()).isPositive();
         assertThat(run.count(TxType.PAYMENT, TerminalWorker.RETRIES)).isEqualTo(run.retries());
         assertThat(run.errors()).isZero();
-        assertThat(run.successful()).isEqualTo(run.completed()).isPositive();
+        assertThat(run.successful()).isPositive();
+        assertThat(run.successful() + run.count(TxType.PAYMENT, TerminalWorker.GAVE_UP)).isEqualTo(run.completed());
+        // BenchBase's Worker: at most 3 attempts per request, so a request given up cost exactly 3 retries and a
+        // successful one at most 2 (plus at most 2 per terminal for requests the end of the run cut off).
+        long retries = run.runCount(TxType.PAYMENT, TerminalWorker.RETRIES);
+        long gaveUp = run.runCount(TxType.PAYMENT, TerminalWorker.GAVE_UP);
+        long successful = run.runCount(TxType.PAYMENT, TerminalWorker.SUCCESS);
+        assertThat(retries).isBetween(3 * gaveUp, 2 * successful + 3 * gaveUp + 2 * 4);
         assertThat(scalar("SELECT count(*) FROM warehouse WHERE w_ytd <> (SELECT sum(d_ytd) FROM district WHERE d_w_id = w_id)"))
                 .isZero();
     }
