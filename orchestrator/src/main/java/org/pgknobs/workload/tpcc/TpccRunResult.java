@@ -17,6 +17,13 @@ import org.pgknobs.workload.PhaseResult;
  */
 public final class TpccRunResult {
 
+    /** Outcome indexes for {@link #count} and {@link #runCount}. */
+    public static final int SUCCESS = TerminalWorker.SUCCESS;
+    public static final int ABORTED = TerminalWorker.ABORTED;
+    public static final int ERRORS = TerminalWorker.ERRORS;
+    public static final int RETRIES = TerminalWorker.RETRIES;
+    public static final int GAVE_UP = TerminalWorker.GAVE_UP;
+
     /** One completed request: start in epoch seconds, latency, type, outcome (Samples.SUCCESS/ABORTED/ERROR). */
     public record Sample(double startEpochSeconds, long startNanos, int latencyMicros, TxType type, byte outcome,
                          int worker) {
