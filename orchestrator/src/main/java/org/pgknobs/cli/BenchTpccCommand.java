@@ -48,6 +48,10 @@ public final class BenchTpccCommand implements Callable<Integer> {
             + "BenchBase only executes on it")
     boolean reuseLoad;
 
+    @Option(names = "--retries", paramLabel = "N", description = "with --driver both: BenchBase's <retries> for both "
+            + "drivers, attempts per request on serialization failures (default: BenchBase's 3)")
+    Integer retries;
+
     @Option(names = "--set", paramLabel = "NAME=VALUE", description = "with --driver both: server setting applied "
             + "(ALTER SYSTEM) before the load, e.g. --set max_connections=200; repeatable")
     Map<String, String> settings = new LinkedHashMap<>();
@@ -67,8 +71,11 @@ public final class BenchTpccCommand implements Callable<Integer> {
         if (!List.of("builtin", "benchbase", "both").contains(driver)) {
             throw new BadInputException("--driver " + driver + ": use builtin, benchbase or both");
         }
-        if (!driver.equals("both") && (reuseLoad || !settings.isEmpty())) {
-            throw new BadInputException("--reuse-load and --set go with --driver both");
+        if (!driver.equals("both") && (reuseLoad || !settings.isEmpty() || retries != null)) {
+            throw new BadInputException("--reuse-load, --retries and --set go with --driver both");
+        }
+        if (retries != null && retries < 1) {
+            throw new BadInputException("--retries " + retries + ": at least 1 (it counts attempts, as BenchBase's <retries>)");
         }
         if (pairs < 1) {
             throw new BadInputException("--pairs " + pairs + ": give at least 1");
@@ -86,7 +93,7 @@ public final class BenchTpccCommand implements Callable<Integer> {
         ObjectMapper json = new ObjectMapper();
         if (driver.equals("both")) {
             TpccDriverComparison both = new TpccDriverComparison(warehouses, terminals, seconds("--duration", duration),
-                    seconds("--warmup", warmup), pairs, level.benchBaseName(), reuseLoad, settings, benchBase);
+                    seconds("--warmup", warmup), pairs, level.benchBaseName(), reuseLoad, settings, benchBase, retries);
             Map<String, Object> ratios = both.run(out, ProgressListener.NONE, line -> {
                 try {
                     System.out.println(json.writeValueAsString(line));

@@ -44,13 +44,17 @@ public final class TpccDriverComparison {
     private final boolean reuseLoad;
     private final Map<String, String> settings;
     private final BenchBaseLauncher benchBase;
+    private final Integer attempts;
 
     /**
      * @param isolation BenchBase's name, e.g. TRANSACTION_SERIALIZABLE
      * @param settings  server settings applied with ALTER SYSTEM before the load (e.g. max_connections)
+     * @param attempts  BenchBase's {@code <retries>} for both drivers (attempts per request), null = its default 3
      */
     public TpccDriverComparison(int warehouses, int terminals, int durationSeconds, int warmupSeconds, int pairs,
-                                String isolation, boolean reuseLoad, Map<String, String> settings, BenchBaseLauncher benchBase) {
+                                String isolation, boolean reuseLoad, Map<String, String> settings, BenchBaseLauncher benchBase,
+                                Integer attempts) {
+        this.attempts = attempts;
         this.warehouses = warehouses;
         this.terminals = terminals;
         this.durationSeconds = durationSeconds;
@@ -98,6 +102,7 @@ public final class TpccDriverComparison {
             summary.put("duration_seconds", durationSeconds);
             summary.put("isolation", isolation);
             summary.put("settings", settings);
+            summary.put("retries_setting", attempts == null ? "BenchBase's default (3 attempts)" : attempts);
             return summary;
         } finally {
             try {
@@ -132,9 +137,14 @@ public final class TpccDriverComparison {
     }
 
     private BenchBaseConfig config(ManagedServer server) {
-        return BenchBaseConfig.tpcc(server.connection().jdbcUrl("tpcc") + URL_PARAMETERS, server.connection().user(),
-                server.connection().password(), warehouses, terminals, BenchBaseConfig.Rate.UNLIMITED, warmupSeconds,
-                durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, isolation);
+        BenchBaseConfig c = BenchBaseConfig.tpcc(server.connection().jdbcUrl("tpcc") + URL_PARAMETERS,
+                server.connection().user(), server.connection().password(), warehouses, terminals,
+                BenchBaseConfig.Rate.UNLIMITED, warmupSeconds, durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, isolation);
+        if (attempts == null) {
+            return c;
+        }
+        return new BenchBaseConfig(c.type(), c.driver(), c.url(), c.username(), c.password(), c.isolation(), c.batchSize(),
+                c.scaleFactor(), c.terminals(), c.works(), c.transactionTypes(), Map.of("retries", String.valueOf(attempts)));
     }
 
     private TpccWorkload builtin(ManagedServer server) {
