@@ -3,6 +3,7 @@ package org.pgknobs.server;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -28,12 +29,18 @@ public record ConnectionInfo(String host, int port, String database, String user
     }
 
     public Connection connect(String db) throws SQLException {
+        return connect(db, Map.of());
+    }
+
+    /** With extra pgjdbc properties (e.g. a BenchBase URL's reWriteBatchedInserts); user and password stay ours. */
+    public Connection connect(String db, Map<String, String> properties) throws SQLException {
         Properties props = new Properties();
+        props.putAll(properties);
         props.setProperty("user", user);
         if (password != null) {
             props.setProperty("password", password);
         }
-        props.setProperty("ApplicationName", "pgknobs");
+        props.putIfAbsent("ApplicationName", "pgknobs");
         props.setProperty("connectTimeout", "10");
         return DriverManager.getConnection(jdbcUrl(db), props);
     }

@@ -42,4 +42,24 @@ class BenchTpccCommandTest {
         assertThat(json.get("client_cpu_seconds").asDouble()).isPositive();
         assertThat(Files.exists(dir.resolve("tpcc.summary.json"))).isTrue();
     }
+
+    @Test
+    void bothDriversWithoutBenchBaseIsBadInputAndStartsNothing(@TempDir Path dir) throws Exception {
+        PrintStream savedErr = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        int reuseWithoutBoth;
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            code = Main.execute("bench", "tpcc", "--driver", "both", "--benchbase-home", dir.resolve("missing").toString(),
+                    "-d", dir.resolve("out").toString());
+            reuseWithoutBoth = Main.execute("bench", "tpcc", "--reuse-load", "-d", dir.resolve("out").toString());
+        } finally {
+            System.setErr(savedErr);
+        }
+        assertThat(code).isEqualTo(2);
+        assertThat(reuseWithoutBoth).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("benchbase.jar").contains("--reuse-load, --retries and --set go with --driver both");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
 }

@@ -69,7 +69,7 @@ public record BenchBaseSetup(Optional<Path> home, JavaSearch javaSearch) {
             return BenchBaseLauncher.ofClassPath(classPath(loader), javaSearch.find(
                     ClassFileRelease.ofResource(loader).orElse(JavaRuntime.BENCHBASE_MINIMUM)));
         }
-        throw new BadInputException("--driver benchbase needs BenchBase: give --benchbase-home DIR (or set BENCHBASE_HOME) "
+        throw new BadInputException("--driver benchbase (or both) needs BenchBase: give --benchbase-home DIR (or set BENCHBASE_HOME) "
                 + "to the directory holding BenchBase's benchbase.jar and lib/, or build pgknobs with -Pbenchbase after "
                 + "BenchBase's own `mvn install -Ppostgres`; or use --driver builtin");
     }

@@ -3,21 +3,19 @@ package org.pgknobs.workload.tpcc;
 import java.util.SplittableRandom;
 
 /**
- * The C constants of NURand (spec 2.1.6). The loader uses {@link #LOAD_LAST_NAME} for C_LAST, BenchBase's
- * value, so any later run can pick its own run-time C_LAST within the delta the spec requires
- * (2.1.6.1: 65 ≤ |C_run − C_load| ≤ 119, and not 96 or 112) without knowing which run loaded the data.
+ * The C constants of NURand (spec 2.1.6). BenchBase (TPCCUtil on main) hard-codes one choice instead of
+ * drawing them per run: C_LAST 157 at load and 223 at run time (|delta| 66, valid per 2.1.6.1), C_ID 259,
+ * OL_I_ID 7911. pgknobs uses the same values, so its load and BenchBase's are interchangeable and either
+ * driver picks the same hot customers and items on either load.
  */
 public record NuRandConstants(int lastNameLoad, int lastNameRun, int customerId, int itemId) {
 
-    public static final int LOAD_LAST_NAME = 223;
+    public static final int LOAD_LAST_NAME = 157;
+    public static final NuRandConstants BENCHBASE = new NuRandConstants(LOAD_LAST_NAME, 223, 259, 7911);
 
-    /** Constants chosen at random for one run, as the spec asks. */
+    /** BenchBase's fixed constants; the generator is unused (kept so callers can switch back to drawn ones). */
     public static NuRandConstants forRun(SplittableRandom r) {
-        int run;
-        do {
-            run = r.nextInt(0, 256);
-        } while (!validDelta(Math.abs(run - LOAD_LAST_NAME)));
-        return new NuRandConstants(LOAD_LAST_NAME, run, r.nextInt(0, 1024), r.nextInt(0, 8192));
+        return BENCHBASE;
     }
 
     static boolean validDelta(int delta) {

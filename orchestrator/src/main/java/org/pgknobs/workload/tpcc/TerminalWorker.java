@@ -13,7 +13,9 @@ import org.postgresql.core.BaseConnection;
 /**
  * One terminal: its own connection and prepared statements, running transactions chosen by the mix
  * until the run is over. Only requests that start and end inside the measured window are recorded, as
- * BenchBase's Worker does; serialization failures and deadlocks are retried and counted.
+ * BenchBase's Worker does. Retries follow BenchBase's Worker.doWork: only serialization failures (40001)
+ * are retried, at once and with inputs drawn anew, up to {@code attempts} tries in all; then the request
+ * is given up and the terminal draws its next transaction from the mix. A deadlock (40P01) is an error.
  */
 final class TerminalWorker implements Runnable {
 
@@ -21,6 +23,9 @@ final class TerminalWorker implements Runnable {
     static final int ABORTED = 1;
     static final int ERRORS = 2;
     static final int RETRIES = 3;
+    /** Requests whose every attempt failed with 40001 (BenchBase: status RETRY on the last attempt). */
+    static final int GAVE_UP = 4;
+    static final int OUTCOMES = 5;
 
     /** Opens a terminal's connection, configured (autocommit off, isolation) like the first one. */
     @FunctionalInterface
@@ -43,14 +48,18 @@ final class TerminalWorker implements Runnable {
     private final long[] preWaitNanos;
     private final long[] postWaitNanos;
     private final Samples samples = new Samples();
-    /** [type][SUCCESS|ABORTED|ERRORS|RETRIES] inside the window. */
-    private final long[][] counts = new long[TxType.ALL.size()][4];
+    /** [type][SUCCESS|ABORTED|ERRORS|RETRIES|GAVE_UP] inside the window. */
+    private final long[][] counts = new long[TxType.ALL.size()][OUTCOMES];
+    /** The same from the first transaction to the end, warm-up included: what BenchBase's histograms count. */
+    private final long[][] runCounts = new long[TxType.ALL.size()][OUTCOMES];
+    private final int attempts;
     private final Map<String, Long> errorsByState = new HashMap<>();
     private volatile String lastError;
     private long reconnects;
 
     TerminalWorker(Terminal terminal, Connection connection, Opener opener, TpccRandom random, Mix mix, Pacer pacer,
-                   RunClock clock, Recorder[] latency, List<TpccOptions.Waits> waits) throws SQLException {
+                   RunClock clock, Recorder[] latency, List<TpccOptions.Waits> waits, int attempts) throws SQLException {
+        this.attempts = attempts;
         this.terminal = terminal;
         this.opener = opener;
         this.connection = connection;
@@ -74,6 +83,9 @@ final class TerminalWorker implements Runnable {
             long start = System.nanoTime();
             int outcome = execute(type);
             long end = System.nanoTime();
+            if (outcome >= 0) {
+                runCounts[type.ordinal()][outcome]++;
+            }
             if (outcome >= 0 && clock.inWindow(start, end)) {
                 samples.add(start, end, type, (byte) outcome);
                 counts[type.ordinal()][outcome]++;
@@ -98,9 +110,9 @@ final class TerminalWorker implements Runnable {
         return !clock.isOver();
     }
 
-    /** Runs one request to its end: SUCCESS, ABORTED or ERRORS; -1 if cut off by the end of the run. */
+    /** Runs one request to its end: SUCCESS, ABORTED, ERRORS or GAVE_UP; -1 if cut off by the end of the run. */
     private int execute(TxType type) {
-        while (true) {
+        for (int attempt = 1; ; attempt++) {
             try {
                 procedures.run(type, terminal, random);
                 connection.commit();
@@ -114,9 +126,13 @@ final class TerminalWorker implements Runnable {
                     return -1;
                 }
                 String state = e.getSQLState() == null ? "unknown" : e.getSQLState();
-                if (state.equals("40001") || state.equals("40P01")) {
+                if (state.equals("40001")) {
+                    runCounts[type.ordinal()][RETRIES]++;
                     if (clock.inWindow(System.nanoTime())) {
                         counts[type.ordinal()][RETRIES]++;
+                    }
+                    if (attempt >= attempts) {
+                        return GAVE_UP;
                     }
                     continue;
                 }
@@ -214,6 +230,10 @@ final class TerminalWorker implements Runnable {
 
     long[][] counts() {
         return counts;
+    }
+
+    long[][] runCounts() {
+        return runCounts;
     }
 
     Map<String, Long> errorsByState() {

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,9 +25,16 @@ public final class TpccDriver {
     private static final long STOP_GRACE_NANOS = TimeUnit.SECONDS.toNanos(3);
 
     private final TpccOptions options;
+    private final Map<String, String> jdbcProperties;
 
     public TpccDriver(TpccOptions options) {
+        this(options, Map.of());
+    }
+
+    /** @param jdbcProperties pgjdbc properties for the terminals' connections, as BenchBase takes them from its URL */
+    public TpccDriver(TpccOptions options, Map<String, String> jdbcProperties) {
         this.options = options;
+        this.jdbcProperties = Map.copyOf(jdbcProperties);
     }
 
     public TpccRunResult run(ConnectionInfo db, MeasurementListener listener, ProgressListener progress) throws SQLException {
@@ -53,7 +61,8 @@ public final class TpccDriver {
             Pacer pacer = new Pacer(options.rate(), startNanos);
             for (int i = 0; i < terminals.size(); i++) {
                 workers.add(new TerminalWorker(terminals.get(i), connections.get(i), opener,
-                        new TpccRandom(seeds.nextLong(), constants), mix, pacer, clock, latency, options.waitsMs()));
+                        new TpccRandom(seeds.nextLong(), constants), mix, pacer, clock, latency, options.waitsMs(),
+                        options.attempts()));
             }
         } catch (SQLException | RuntimeException e) {
             connections.forEach(TpccDriver::closeQuietly);
@@ -134,7 +143,7 @@ public final class TpccDriver {
     }
 
     private Connection open(ConnectionInfo db) throws SQLException {
-        Connection c = db.connect();
+        Connection c = db.connect(db.database(), jdbcProperties);
         try {
             c.setAutoCommit(false);
             c.setTransactionIsolation(TpccOptions.jdbcIsolation(options.isolation()));

@@ -7,6 +7,8 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -135,7 +137,7 @@ public final class TpccLoader {
         try (CopyStream out = new CopyStream(c, "item (i_id, i_name, i_price, i_data, i_im_id)", progress::add)) {
             for (int i = 1; i <= ITEMS; i++) {
                 out.col(i);
-                r.letters(out.sb(), 14, 24);
+                r.benchBaseString(out.sb(), 14, 24);
                 out.sb().append('\t');
                 out.cents(r.uniform(100, 10_000));
                 r.data(out.sb());
@@ -154,7 +156,7 @@ public final class TpccLoader {
                 r.data(out.sb());
                 out.sb().append('\t');
                 for (int d = 0; d < DISTRICTS; d++) {
-                    r.letters(out.sb(), 24, 24);
+                    r.benchBaseString(out.sb(), 24);
                     out.sb().append('\t');
                 }
                 out.end();
@@ -166,14 +168,14 @@ public final class TpccLoader {
         try (CopyStream out = new CopyStream(c, "warehouse (w_id, w_ytd, w_tax, w_name, w_street_1, w_street_2, "
                 + "w_city, w_state, w_zip)", progress::add)) {
             out.col(w).col("300000.00").tenThousandths(r.uniform(0, 2000));
-            address(out, r, 6, 10);
+            address(out, r);
             out.end();
         }
         try (CopyStream out = new CopyStream(c, "district (d_w_id, d_id, d_ytd, d_tax, d_next_o_id, d_name, "
                 + "d_street_1, d_street_2, d_city, d_state, d_zip)", progress::add)) {
             for (int d = 1; d <= DISTRICTS; d++) {
                 out.col(w).col(d).col("30000.00").tenThousandths(r.uniform(0, 2000)).col(ORDERS_PER_DISTRICT + 1);
-                address(out, r, 6, 10);
+                address(out, r);
                 out.end();
             }
         }
@@ -184,22 +186,21 @@ public final class TpccLoader {
                 for (int id = 1; id <= CUSTOMERS_PER_DISTRICT; id++) {
                     out.col(w).col(d).col(id).tenThousandths(r.uniform(1, 5000)).col(r.percent(10) ? "BC" : "GC")
                             .col(id <= 1000 ? TpccRandom.lastName(id - 1) : r.lastNameForLoad());
-                    r.letters(out.sb(), 8, 16);
+                    r.benchBaseString(out.sb(), 8, 16);
                     out.sb().append('\t');
                     out.col("50000.00").col("-10.00").col("10.0").col(1).col(0);
-                    r.letters(out.sb(), 10, 20);
+                    for (int i = 0; i < 3; i++) {
+                        r.benchBaseString(out.sb(), 10, 20);
+                        out.sb().append('\t');
+                    }
+                    r.state(out.sb());
                     out.sb().append('\t');
-                    r.letters(out.sb(), 10, 20);
-                    out.sb().append('\t');
-                    r.letters(out.sb(), 10, 20);
-                    out.sb().append('\t');
-                    state(out, r);
                     r.digits(out.sb(), 4);
                     out.sb().append("11111\t");
                     r.digits(out.sb(), 16);
                     out.sb().append('\t');
                     out.col(now).col("OE");
-                    r.letters(out.sb(), 300, 500);
+                    r.benchBaseString(out.sb(), 300, 500);
                     out.sb().append('\t');
                     out.end();
                 }
@@ -210,26 +211,24 @@ public final class TpccLoader {
             for (int d = 1; d <= DISTRICTS; d++) {
                 for (int id = 1; id <= CUSTOMERS_PER_DISTRICT; id++) {
                     out.col(id).col(d).col(w).col(d).col(w).col(now).col("10.00");
-                    r.letters(out.sb(), 10, 24);
+                    r.benchBaseString(out.sb(), 10, 24);
                     out.sb().append('\t');
                     out.end();
                 }
             }
         }
-        int[][] lineCounts = new int[DISTRICTS + 1][ORDERS_PER_DISTRICT + 1];
         try (CopyStream out = new CopyStream(c, "oorder (o_w_id, o_d_id, o_id, o_c_id, o_carrier_id, o_ol_cnt, "
                 + "o_all_local, o_entry_d)", progress::add)) {
             for (int d = 1; d <= DISTRICTS; d++) {
                 int[] customers = permutation(r, CUSTOMERS_PER_DISTRICT);
                 for (int o = 1; o <= ORDERS_PER_DISTRICT; o++) {
-                    lineCounts[d][o] = r.uniform(5, 15);
                     out.col(w).col(d).col(o).col(customers[o - 1]);
                     if (o < FIRST_NEW_ORDER) {
                         out.col(r.uniform(1, 10));
                     } else {
                         out.nul();
                     }
-                    out.col(lineCounts[d][o]).col(1).col(now).end();
+                    out.col(lineCount(w, o, d)).col(1).col(now).end();
                 }
             }
         }
@@ -245,7 +244,8 @@ public final class TpccLoader {
             for (int d = 1; d <= DISTRICTS; d++) {
                 for (int o = 1; o <= ORDERS_PER_DISTRICT; o++) {
                     boolean delivered = o < FIRST_NEW_ORDER;
-                    for (int n = 1; n <= lineCounts[d][o]; n++) {
+                    int lines = lineCount(w, o, d);
+                    for (int n = 1; n <= lines; n++) {
                         out.col(w).col(d).col(o).col(n).col(r.uniform(1, ITEMS));
                         if (delivered) {
                             out.col(now).col("0.00");
@@ -253,7 +253,7 @@ public final class TpccLoader {
                             out.nul().cents(r.uniform(1, 999_999));
                         }
                         out.col(w).col(5);
-                        r.letters(out.sb(), 24, 24);
+                        r.benchBaseString(out.sb(), 24);
                         out.sb().append('\t');
                         out.end();
                     }
@@ -262,32 +262,45 @@ public final class TpccLoader {
         }
     }
 
-    private static void address(CopyStream out, TpccRandom r, int nameMin, int nameMax) {
-        r.letters(out.sb(), nameMin, nameMax);
+    /**
+     * o_ol_cnt, and the number of order lines, as BenchBase's loader derives them (getRandomCount): not
+     * drawn from the load's generator but from a {@code java.util.Random} seeded with the hash of a Customer
+     * POJO holding only (c_id = order id, c_d_id, c_w_id). So every BenchBase load, and pgknobs', has the
+     * same line counts per order.
+     */
+    static int lineCount(int w, int orderId, int d) {
+        int hash = Objects.hash(orderId, d, w, 0, 0, null, 0f, 0f, 0f, 0f,
+                null, null, null, null, null, null, null, null, null, null, null);
+        return (int) (new Random(hash).nextDouble() * 11 + 5);
+    }
+
+    /** Name 6..10, streets and city 10..20 (as randomStr: one less), state, BenchBase's fixed zip. */
+    private static void address(CopyStream out, TpccRandom r) {
+        r.benchBaseString(out.sb(), 6, 10);
         out.sb().append('\t');
         for (int i = 0; i < 3; i++) {
-            r.letters(out.sb(), 10, 20);
+            r.benchBaseString(out.sb(), 10, 20);
             out.sb().append('\t');
         }
-        state(out, r);
-        r.digits(out.sb(), 4);
-        out.sb().append("11111\t");
+        r.state(out.sb());
+        out.sb().append('\t');
+        out.sb().append("123456789\t");
     }
 
-    private static void state(CopyStream out, TpccRandom r) {
-        out.sb().append((char) ('A' + r.uniform(0, 25))).append((char) ('A' + r.uniform(0, 25))).append('\t');
-    }
-
+    /**
+     * o_c_id per district (spec 4.3.3.1: a permutation of 1..3000), shuffled as BenchBase does: element i
+     * swaps with a random later one (never itself), which yields a single-cycle permutation.
+     */
     private static int[] permutation(TpccRandom r, int n) {
         int[] p = new int[n];
         for (int i = 0; i < n; i++) {
             p[i] = i + 1;
         }
-        for (int i = n - 1; i > 0; i--) {
-            int j = r.raw().nextInt(i + 1);
-            int t = p[i];
-            p[i] = p[j];
-            p[j] = t;
+        for (int i = 0; i < n - 1; i++) {
+            int j = r.raw().nextInt(n - i - 1) + i + 1;
+            int t = p[j];
+            p[j] = p[i];
+            p[i] = t;
         }
         return p;
     }

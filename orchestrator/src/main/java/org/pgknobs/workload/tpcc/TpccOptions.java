@@ -14,10 +14,15 @@ import org.pgknobs.benchbase.BenchBaseConfig;
  * @param isolation BenchBase's name, e.g. TRANSACTION_SERIALIZABLE
  * @param waitsMs   per {@link TxType}: BenchBase's preExecutionWait (keying) and postExecutionWait (think)
  *                  in milliseconds, not part of the latency
+ * @param attempts  tries per request before it is given up on serialization failures: BenchBase's
+ *                  {@code <retries>} (default 3), which counts attempts, not retries after the first
  */
 public record TpccOptions(String database, int warehouses, int terminals, WorkRate rate, int warmupSeconds,
                           int timeSeconds, List<Double> weights, String isolation, int loaderThreads, long seed,
-                          List<Waits> waitsMs) {
+                          List<Waits> waitsMs, int attempts) {
+
+    /** BenchBase's default for {@code <retries>} (DBWorkload: xmlConfig.getInt("retries", 3)). */
+    public static final int BENCHBASE_ATTEMPTS = 3;
 
     public record Waits(long preMs, long postMs) {
         public static final Waits NONE = new Waits(0, 0);
@@ -26,7 +31,7 @@ public record TpccOptions(String database, int warehouses, int terminals, WorkRa
     public TpccOptions(String database, int warehouses, int terminals, WorkRate rate, int warmupSeconds, int timeSeconds,
                        List<Double> weights, String isolation, int loaderThreads, long seed) {
         this(database, warehouses, terminals, rate, warmupSeconds, timeSeconds, weights, isolation, loaderThreads, seed,
-                TxType.ALL.stream().map(t -> Waits.NONE).toList());
+                TxType.ALL.stream().map(t -> Waits.NONE).toList(), BENCHBASE_ATTEMPTS);
     }
 
     public TpccOptions {
@@ -46,6 +51,9 @@ public record TpccOptions(String database, int warehouses, int terminals, WorkRa
                     + "OrderStatus, Delivery, StockLevel), e.g. 45,43,4,4,4; got " + weights);
         }
         jdbcIsolation(isolation);
+        if (attempts < 1) {
+            throw new BadInputException("<retries> must be at least 1 (BenchBase counts attempts); got " + attempts);
+        }
     }
 
     /** From BenchBase's XML: scalefactor = warehouses, its single work phase, its isolation. */
@@ -70,7 +78,16 @@ public record TpccOptions(String database, int warehouses, int terminals, WorkRa
             }
         }
         return new TpccOptions(config.endpoint().database(), config.warehouses(), config.terminals(), work.rate(),
-                work.warmup(), work.time(), List.of(byType), config.isolation(), loaderThreads, seed, List.of(waits));
+                work.warmup(), work.time(), List.of(byType), config.isolation(), loaderThreads, seed, List.of(waits),
+                attempts(config.parameter("retries", String.valueOf(BENCHBASE_ATTEMPTS))));
+    }
+
+    private static int attempts(String text) {
+        try {
+            return Integer.parseInt(text.strip());
+        } catch (NumberFormatException e) {
+            throw new BadInputException("<retries> \"" + text + "\" is not a whole number (BenchBase's default is 3)");
+        }
     }
 
     public static int jdbcIsolation(String name) {

@@ -9,7 +9,6 @@ import java.util.SplittableRandom;
 public final class TpccRandom {
 
     private static final String[] SYLLABLES = {"BAR", "OUGHT", "ABLE", "PRI", "PRES", "ESE", "ANTI", "CALLY", "ATION", "EING"};
-    private static final char[] LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
 
     private final SplittableRandom random;
     private final NuRandConstants c;
@@ -55,12 +54,19 @@ public final class TpccRandom {
         return SYLLABLES[num / 100] + SYLLABLES[(num / 10) % 10] + SYLLABLES[num % 10];
     }
 
-    /** Appends a random alphabetic string of length [min, max]. */
-    public void letters(StringBuilder sb, int min, int max) {
-        int n = uniform(min, max);
-        for (int i = 0; i < n; i++) {
-            sb.append(LETTERS[random.nextInt(LETTERS.length)]);
+    /**
+     * BenchBase's {@code TPCCUtil.randomStr(n)}: n - 1 lower-case letters (none for n <= 1). BenchBase
+     * asks for the spec's lengths and gets one character less; pgknobs copies that, so rows are as wide.
+     */
+    public void benchBaseString(StringBuilder sb, int n) {
+        for (int i = 1; i < n; i++) {
+            sb.append((char) ('a' + random.nextInt(26)));
         }
+    }
+
+    /** {@code randomStr(randomNumber(min, max))}. */
+    public void benchBaseString(StringBuilder sb, int min, int max) {
+        benchBaseString(sb, uniform(min, max));
     }
 
     public void digits(StringBuilder sb, int n) {
@@ -69,17 +75,26 @@ public final class TpccRandom {
         }
     }
 
-    /** i_data / s_data: 26..50 characters, in 10 % of rows with "ORIGINAL" at a random position. */
+    /**
+     * i_data / s_data as BenchBase's loader builds them: a length in [26, 50]; in 10 % of rows "ORIGINAL"
+     * starting at a random position in [2, len - 8] between two randomStr() pieces; otherwise randomStr(len).
+     */
     public void data(StringBuilder sb) {
+        int pct = uniform(1, 100);
         int len = uniform(26, 50);
-        if (uniform(1, 10) == 1) {
-            int at = uniform(0, len - 8);
-            int start = sb.length();
-            letters(sb, len - 8, len - 8);
-            sb.insert(start + at, "ORIGINAL");
+        if (pct > 10) {
+            benchBaseString(sb, len);
         } else {
-            letters(sb, len, len);
+            int start = uniform(2, len - 8);
+            benchBaseString(sb, start - 1);
+            sb.append("ORIGINAL");
+            benchBaseString(sb, len - start - 9);
         }
+    }
+
+    /** Two upper-case letters: BenchBase's {@code randomStr(3).toUpperCase()}. */
+    public void state(StringBuilder sb) {
+        sb.append((char) ('A' + random.nextInt(26))).append((char) ('A' + random.nextInt(26)));
     }
 
     /** Percent chance: true with probability {@code pct}/100. */

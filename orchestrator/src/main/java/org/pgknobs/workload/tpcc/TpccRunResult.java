@@ -18,6 +18,13 @@ import org.pgknobs.workload.PhaseResult;
  */
 public final class TpccRunResult implements MeasuredRun {
 
+    /** Outcome indexes for {@link #count} and {@link #runCount}. */
+    public static final int SUCCESS = TerminalWorker.SUCCESS;
+    public static final int ABORTED = TerminalWorker.ABORTED;
+    public static final int ERRORS = TerminalWorker.ERRORS;
+    public static final int RETRIES = TerminalWorker.RETRIES;
+    public static final int GAVE_UP = TerminalWorker.GAVE_UP;
+
     /** One completed request: start in epoch seconds, latency, type, outcome (Samples.SUCCESS/ABORTED/ERROR). */
     public record Sample(double startEpochSeconds, long startNanos, int latencyMicros, TxType type, byte outcome,
                          int worker) implements MeasuredRun.Transaction {
@@ -36,6 +43,7 @@ public final class TpccRunResult implements MeasuredRun {
     private final NuRandConstants constants;
     private final List<Sample> samples;
     private final long[][] counts;
+    private final long[][] runCounts;
     private final Map<String, Long> errorsByState;
     private final String lastError;
     private final long reconnects;
@@ -43,12 +51,13 @@ public final class TpccRunResult implements MeasuredRun {
     private final long windowStartNanos;
 
     private TpccRunResult(TpccOptions options, NuRandConstants constants, List<Sample> samples, long[][] counts,
-                          Map<String, Long> errorsByState, String lastError, long reconnects, Histogram latency,
+                          long[][] runCounts, Map<String, Long> errorsByState, String lastError, long reconnects, Histogram latency,
                           long windowStartNanos) {
         this.options = options;
         this.constants = constants;
         this.samples = samples;
         this.counts = counts;
+        this.runCounts = runCounts;
         this.errorsByState = errorsByState;
         this.lastError = lastError;
         this.reconnects = reconnects;
@@ -59,7 +68,8 @@ public final class TpccRunResult implements MeasuredRun {
     static TpccRunResult of(TpccOptions options, NuRandConstants constants, RunClock clock, List<TerminalWorker> workers,
                             Recorder[] recorders) {
         List<Sample> samples = new ArrayList<>();
-        long[][] counts = new long[TxType.ALL.size()][4];
+        long[][] counts = new long[TxType.ALL.size()][TerminalWorker.OUTCOMES];
+        long[][] runCounts = new long[TxType.ALL.size()][TerminalWorker.OUTCOMES];
         Map<String, Long> errors = new TreeMap<>();
         String lastError = null;
         long reconnects = 0;
@@ -71,8 +81,9 @@ public final class TpccRunResult implements MeasuredRun {
                         s.outcome(i), w.terminal().id()));
             }
             for (int t = 0; t < counts.length; t++) {
-                for (int k = 0; k < 4; k++) {
+                for (int k = 0; k < TerminalWorker.OUTCOMES; k++) {
                     counts[t][k] += w.counts()[t][k];
+                    runCounts[t][k] += w.runCounts()[t][k];
                 }
             }
             w.errorsByState().forEach((k, v) -> errors.merge(k, v, Long::sum));
@@ -85,7 +96,7 @@ public final class TpccRunResult implements MeasuredRun {
         for (Recorder r : recorders) {
             all.add(r.getIntervalHistogram());
         }
-        return new TpccRunResult(options, constants, samples, counts, errors, lastError, reconnects, all, clock.windowStart());
+        return new TpccRunResult(options, constants, samples, counts, runCounts, errors, lastError, reconnects, all, clock.windowStart());
     }
 
     public TpccOptions options() {
@@ -122,6 +133,11 @@ public final class TpccRunResult implements MeasuredRun {
 
     public long count(TxType type, int outcome) {
         return counts[type.ordinal()][outcome];
+    }
+
+    /** Like {@link #count} but from the first transaction on, warm-up included (BenchBase's histograms' span). */
+    public long runCount(TxType type, int outcome) {
+        return runCounts[type.ordinal()][outcome];
     }
 
     private long total(int outcome) {
@@ -161,21 +177,34 @@ public final class TpccRunResult implements MeasuredRun {
         return latency.getTotalCount() == 0 ? Double.NaN : latency.getValueAtPercentile(percentile) / 1000.0;
     }
 
+    private static Map<String, Object> outcomes(long[] c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("successful", c[TerminalWorker.SUCCESS]);
+        m.put("aborted", c[TerminalWorker.ABORTED]);
+        m.put("errors", c[TerminalWorker.ERRORS]);
+        m.put("retries", c[TerminalWorker.RETRIES]);
+        m.put("gave_up", c[TerminalWorker.GAVE_UP]);
+        return m;
+    }
+
     public PhaseResult toPhaseResult() {
         PhaseResult.Latency lat = latency.getTotalCount() == 0 ? null
                 : new PhaseResult.Latency(latencyMs(50), latencyMs(95), latencyMs(99), latency.getMaxValue() / 1000.0);
         Map<String, Object> details = new LinkedHashMap<>();
         Map<String, Object> perType = new LinkedHashMap<>();
+        Map<String, Object> wholeRun = new LinkedHashMap<>();
         for (TxType t : TxType.ALL) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("completed", count(t, TerminalWorker.SUCCESS) + count(t, TerminalWorker.ABORTED) + count(t, TerminalWorker.ERRORS));
-            m.put("successful", count(t, TerminalWorker.SUCCESS));
-            m.put("aborted", count(t, TerminalWorker.ABORTED));
-            m.put("errors", count(t, TerminalWorker.ERRORS));
-            m.put("retries", count(t, TerminalWorker.RETRIES));
+            m.put("completed", count(t, TerminalWorker.SUCCESS) + count(t, TerminalWorker.ABORTED) + count(t, TerminalWorker.ERRORS)
+                    + count(t, TerminalWorker.GAVE_UP));
+            m.putAll(outcomes(counts[t.ordinal()]));
             perType.put(t.benchBaseName(), m);
+            Map<String, Object> run = outcomes(runCounts[t.ordinal()]);
+            wholeRun.put(t.benchBaseName(), run);
         }
         details.put("transactions", perType);
+        // warm-up + window, as BenchBase's outcome histograms count: for like-for-like comparisons
+        details.put("transactions_whole_run", wholeRun);
         details.put("successful", successful());
         details.put("aborted", aborted());
         details.put("rollbacks", count(TxType.NEW_ORDER, TerminalWorker.ABORTED));

@@ -1,10 +1,14 @@
 package org.pgknobs.workload.tpcc;
 
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.BenchBaseResultFiles;
 import org.pgknobs.server.ConnectionInfo;
@@ -102,7 +106,7 @@ public final class TpccWorkload implements Workload {
             throws WorkloadException {
         ConnectionInfo db = admin.withDatabase(database());
         try {
-            TpccRunResult run = new TpccDriver(options).run(db, listener, progress);
+            TpccRunResult run = new TpccDriver(options, urlProperties(config.url())).run(db, listener, progress);
             lastRun = run;
             try (Connection c = db.connect()) {
                 new BenchBaseResultFiles().write(outDir, resultPrefix, run, config, c);
@@ -115,6 +119,27 @@ public final class TpccWorkload implements Workload {
         } catch (IOException | java.io.UncheckedIOException e) {
             throw new WorkloadException("cannot write TPC-C results into " + outDir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The query of a JDBC URL as pgjdbc properties (BenchBase's sample: sslmode=disable, ApplicationName=tpcc,
+     * reWriteBatchedInserts=true). BenchBase's terminals connect with them, so the built-in's do too;
+     * reWriteBatchedInserts turns NewOrder's order-line batch into one multi-row INSERT.
+     */
+    static Map<String, String> urlProperties(String url) {
+        Map<String, String> out = new LinkedHashMap<>();
+        int q = url == null ? -1 : url.indexOf('?');
+        if (q < 0) {
+            return out;
+        }
+        for (String pair : url.substring(q + 1).split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                out.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                        URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            }
+        }
+        return out;
     }
 
     private void createDatabase(ConnectionInfo admin) throws SQLException {

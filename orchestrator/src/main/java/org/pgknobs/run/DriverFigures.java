@@ -1,0 +1,141 @@
+package org.pgknobs.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.workload.benchbase.BenchBaseHistograms;
+import org.pgknobs.workload.tpcc.TpccRunResult;
+import org.pgknobs.workload.tpcc.TxType;
+
+/**
+ * One TPC-C run of a driver comparison, reduced to what both drivers can report alike. BenchBase's only
+ * per-type outcome counts (the histograms it prints: completed, aborted, server retry, errors) cover
+ * warm-up and measured time together, so committed transactions are counted over that whole span for
+ * both drivers and divided by its length (warm-up + time); latency (p95) is the measured window's.
+ *
+ * @param committed  successful transactions per type (BenchBase's "Completed Transactions")
+ * @param retries    serialization-failure attempts per type ("Rejected Transactions (Server Retry)")
+ * @param loadAverage the machine's 1-minute load average when the run started and when it ended
+ */
+record DriverFigures(int pair, String driver, int seconds, Map<String, Long> committed, Map<String, Long> retries,
+                     Map<String, Long> aborted, Map<String, Long> errors, double p95Ms, double windowThroughput,
+                     List<Double> loadAverage) {
+
+    static final String NEW_ORDER = "NewOrder";
+    static final String PAYMENT = "Payment";
+
+    static DriverFigures ofBenchBase(int pair, int seconds, PhaseResult phase, Path log, List<Double> loadAverage)
+            throws IOException {
+        Map<String, Map<String, Long>> h = BenchBaseHistograms.read(log);
+        if (h.get("Completed Transactions") == null) {
+            throw new IOException("BenchBase's output " + log + " has no \"Completed Transactions\" histogram");
+        }
+        return new DriverFigures(pair, "benchbase", seconds, byType(h.get("Completed Transactions")),
+                byType(h.get("Rejected Transactions (Server Retry)")), byType(h.get("Aborted Transactions")),
+                byType(h.get("Unexpected SQL Errors")), p95(phase), phase.throughput(), loadAverage);
+    }
+
+    static DriverFigures ofBuiltin(int pair, int seconds, PhaseResult phase, TpccRunResult run, List<Double> loadAverage) {
+        Map<String, Long> committed = new LinkedHashMap<>();
+        Map<String, Long> retries = new LinkedHashMap<>();
+        Map<String, Long> aborted = new LinkedHashMap<>();
+        Map<String, Long> errors = new LinkedHashMap<>();
+        for (TxType t : TxType.ALL) {
+            committed.put(t.benchBaseName(), run.runCount(t, TpccRunResult.SUCCESS));
+            retries.put(t.benchBaseName(), run.runCount(t, TpccRunResult.RETRIES));
+            aborted.put(t.benchBaseName(), run.runCount(t, TpccRunResult.ABORTED));
+            errors.put(t.benchBaseName(), run.runCount(t, TpccRunResult.ERRORS));
+        }
+        return new DriverFigures(pair, "builtin", seconds, committed, retries, aborted, errors, p95(phase),
+                phase.throughput(), loadAverage);
+    }
+
+    private static Map<String, Long> byType(Map<String, Long> counts) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (TxType t : TxType.ALL) {
+            out.put(t.benchBaseName(), counts == null ? 0L : counts.getOrDefault(t.benchBaseName(), 0L));
+        }
+        return out;
+    }
+
+    private static double p95(PhaseResult phase) {
+        return phase.latencyMs() == null ? Double.NaN : phase.latencyMs().p95();
+    }
+
+    long committedTotal() {
+        return committed.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    double committedTps() {
+        return (double) committedTotal() / seconds;
+    }
+
+    /** Retries per committed transaction of one type; NaN when none committed. */
+    double retriesPerCommitted(String type) {
+        long c = committed.getOrDefault(type, 0L);
+        return c == 0 ? Double.NaN : (double) retries.getOrDefault(type, 0L) / c;
+    }
+
+    Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pair", pair);
+        m.put("driver", driver);
+        m.put("committed_tps", round(committedTps()));
+        m.put("counted_seconds", seconds);
+        m.put("retries_per_committed_neworder", round(retriesPerCommitted(NEW_ORDER)));
+        m.put("retries_per_committed_payment", round(retriesPerCommitted(PAYMENT)));
+        m.put("p95_ms", round(p95Ms));
+        Map<String, Object> mix = new LinkedHashMap<>();
+        committed.forEach((t, n) -> mix.put(t, round(100.0 * n / Math.max(1, committedTotal()))));
+        m.put("mix_percent", mix);
+        m.put("committed", committed);
+        m.put("retries", retries);
+        m.put("aborted", aborted);
+        m.put("errors", errors);
+        m.put("window_requests_per_second", round(windowThroughput));
+        m.put("load_average", loadAverage);
+        return m;
+    }
+
+    /** Built-in / BenchBase ratios of the means over the pairs. */
+    static Map<String, Object> ratios(List<DriverFigures> runs) {
+        List<DriverFigures> bb = runs.stream().filter(r -> r.driver.equals("benchbase")).toList();
+        List<DriverFigures> builtin = runs.stream().filter(r -> r.driver.equals("builtin")).toList();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("summary", "ratios built-in / BenchBase of the means over " + bb.size() + " pairs");
+        m.put("benchbase_committed_tps", round(mean(bb, DriverFigures::committedTps)));
+        m.put("builtin_committed_tps", round(mean(builtin, DriverFigures::committedTps)));
+        m.put("ratio_committed_tps", ratio(builtin, bb, DriverFigures::committedTps));
+        m.put("ratio_retries_per_committed_neworder", ratio(builtin, bb, r -> r.retriesPerCommitted(NEW_ORDER)));
+        m.put("ratio_retries_per_committed_payment", ratio(builtin, bb, r -> r.retriesPerCommitted(PAYMENT)));
+        m.put("ratio_p95", ratio(builtin, bb, DriverFigures::p95Ms));
+        return m;
+    }
+
+    private static Double ratio(List<DriverFigures> a, List<DriverFigures> b, java.util.function.ToDoubleFunction<DriverFigures> f) {
+        double num = mean(a, f);
+        double den = mean(b, f);
+        return den == 0 || Double.isNaN(num) || Double.isNaN(den) ? null : round(num / den);
+    }
+
+    private static double mean(List<DriverFigures> runs, java.util.function.ToDoubleFunction<DriverFigures> f) {
+        return runs.stream().mapToDouble(f).average().orElse(Double.NaN);
+    }
+
+    static Double round(double d) {
+        return Double.isNaN(d) ? null : Math.round(d * 1000) / 1000.0;
+    }
+
+    /** /proc/loadavg's 1-minute figure; NaN where there is none. */
+    static double loadAverageNow() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package org.pgknobs.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.pgknobs.server.EmbeddedBinaries;
+import org.pgknobs.server.ManagedServer;
+import org.pgknobs.server.RunAs;
+import org.pgknobs.server.Workspace;
+import org.pgknobs.workload.MeasurementListener;
+import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.workload.ProgressListener;
+import org.pgknobs.workload.WorkloadException;
+import org.pgknobs.workload.benchbase.BenchBaseConfig;
+import org.pgknobs.workload.benchbase.BenchBaseLauncher;
+import org.pgknobs.workload.benchbase.BenchBaseWorkload;
+import org.pgknobs.workload.tpcc.TpccWorkload;
+
+/**
+ * {@code bench tpcc --driver both}: BenchBase and the built-in driver on one server from one load, taking
+ * turns (BenchBase, built-in, BenchBase, built-in ...), each run from the same restored data directory, so
+ * drift of a shared machine hits both alike. The load is BenchBase's own ({@code --create --load}, then
+ * VACUUM ANALYZE and CHECKPOINT as pgknobs does after its own load), or with {@code reuseLoad} the built-in
+ * loader's, on which BenchBase only executes.
+ */
+public final class TpccDriverComparison {
+
+    /** BenchBase's sample_tpcc_config.xml URL parameters for PostgreSQL; both drivers connect with them. */
+    static final String URL_PARAMETERS = "?sslmode=disable&ApplicationName=tpcc&reWriteBatchedInserts=true";
+
+    private final int warehouses;
+    private final int terminals;
+    private final int durationSeconds;
+    private final int warmupSeconds;
+    private final int pairs;
+    private final String isolation;
+    private final boolean reuseLoad;
+    private final Map<String, String> settings;
+    private final BenchBaseLauncher benchBase;
+    private final Integer attempts;
+
+    /**
+     * @param isolation BenchBase's name, e.g. TRANSACTION_SERIALIZABLE
+     * @param settings  server settings applied with ALTER SYSTEM before the load (e.g. max_connections)
+     * @param attempts  BenchBase's {@code <retries>} for both drivers (attempts per request), null = its default 3
+     */
+    public TpccDriverComparison(int warehouses, int terminals, int durationSeconds, int warmupSeconds, int pairs,
+                                String isolation, boolean reuseLoad, Map<String, String> settings, BenchBaseLauncher benchBase,
+                                Integer attempts) {
+        this.attempts = attempts;
+        this.warehouses = warehouses;
+        this.terminals = terminals;
+        this.durationSeconds = durationSeconds;
+        this.warmupSeconds = warmupSeconds;
+        this.pairs = pairs;
+        this.isolation = isolation;
+        this.reuseLoad = reuseLoad;
+        this.settings = Map.copyOf(settings);
+        this.benchBase = benchBase;
+    }
+
+    /** Runs everything; {@code line} gets one JSON-able map per run as it ends, then the ratios. */
+    public Map<String, Object> run(Path outDir, ProgressListener progress, Consumer<Map<String, Object>> line)
+            throws WorkloadException {
+        RunAs runAs = RunAs.forCurrentProcess(null);
+        ManagedServer server = ManagedServer.create(EmbeddedBinaries.ensure(EmbeddedBinaries.defaultCacheDir(), runAs),
+                runAs, Workspace.newInstanceDir(Workspace.defaultWorkDir(), "bench-both"));
+        try {
+            server.initdb(List.of());
+            server.start();
+            applySettings(server);
+            long t0 = System.nanoTime();
+            if (reuseLoad) {
+                builtin(server).load(server.connection(), progress);
+            } else {
+                benchBase(server).load(server.connection(), progress);
+            }
+            double loadSeconds = (System.nanoTime() - t0) / 1e9;
+            server.stop();
+            DataSnapshot snapshot = DataSnapshot.take(server, "loaded");
+            List<DriverFigures> runs = new ArrayList<>();
+            for (int pair = 1; pair <= pairs; pair++) {
+                for (String driver : List.of("benchbase", "builtin")) {
+                    DriverFigures f = once(server, snapshot, outDir.resolve("pair-" + pair + "-" + driver), pair, driver, progress);
+                    runs.add(f);
+                    line.accept(f.toMap());
+                }
+            }
+            Map<String, Object> summary = DriverFigures.ratios(runs);
+            summary.put("load", reuseLoad ? "built-in loader (BenchBase executes on it)" : "BenchBase's loader");
+            summary.put("load_seconds", DriverFigures.round(loadSeconds));
+            summary.put("warehouses", warehouses);
+            summary.put("terminals", terminals);
+            summary.put("warmup_seconds", warmupSeconds);
+            summary.put("duration_seconds", durationSeconds);
+            summary.put("isolation", isolation);
+            summary.put("settings", settings);
+            summary.put("retries_setting", attempts == null ? "BenchBase's default (3 attempts)" : attempts);
+            return summary;
+        } finally {
+            try {
+                server.stop();
+            } finally {
+                Workspace.delete(server.instanceDir());
+            }
+        }
+    }
+
+    private DriverFigures once(ManagedServer server, DataSnapshot snapshot, Path dir, int pair, String driver,
+                               ProgressListener progress) throws WorkloadException {
+        snapshot.restoreInto(server);
+        server.start();
+        try {
+            Files.createDirectories(dir);
+            double loadBefore = DriverFigures.loadAverageNow();
+            int seconds = warmupSeconds + durationSeconds;
+            if (driver.equals("benchbase")) {
+                PhaseResult phase = benchBase(server).run(server.connection(), dir, MeasurementListener.NONE).headline();
+                return DriverFigures.ofBenchBase(pair, seconds, phase, dir.resolve("benchbase.log"),
+                        List.of(loadBefore, DriverFigures.loadAverageNow()));
+            }
+            TpccWorkload w = builtin(server);
+            PhaseResult phase = w.run(server.connection(), dir, MeasurementListener.NONE, progress).headline();
+            return DriverFigures.ofBuiltin(pair, seconds, phase, w.lastRun(), List.of(loadBefore, DriverFigures.loadAverageNow()));
+        } catch (IOException e) {
+            throw new WorkloadException(driver + " run " + pair + " into " + dir + " failed: " + e.getMessage(), e);
+        } finally {
+            server.stop();
+        }
+    }
+
+    private BenchBaseConfig config(ManagedServer server) {
+        BenchBaseConfig c = BenchBaseConfig.tpcc(server.connection().jdbcUrl("tpcc") + URL_PARAMETERS,
+                server.connection().user(), server.connection().password(), warehouses, terminals,
+                BenchBaseConfig.Rate.UNLIMITED, warmupSeconds, durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, isolation);
+        if (attempts == null) {
+            return c;
+        }
+        return new BenchBaseConfig(c.type(), c.driver(), c.url(), c.username(), c.password(), c.isolation(), c.batchSize(),
+                c.scaleFactor(), c.terminals(), c.works(), c.transactionTypes(), Map.of("retries", String.valueOf(attempts)));
+    }
+
+    private TpccWorkload builtin(ManagedServer server) {
+        return new TpccWorkload(config(server), 0, "tpcc", false, System.nanoTime());
+    }
+
+    private BenchBaseWorkload benchBase(ManagedServer server) {
+        return new BenchBaseWorkload(config(server), benchBase, "tpcc", BenchBaseWorkload.DEFAULT_AGENT_OPTIONS);
+    }
+
+    private void applySettings(ManagedServer server) throws WorkloadException {
+        if (settings.isEmpty()) {
+            return;
+        }
+        try (Connection c = server.connection().connect(); Statement s = c.createStatement()) {
+            for (Map.Entry<String, String> e : settings.entrySet()) {
+                s.execute("ALTER SYSTEM SET " + e.getKey() + " = '" + e.getValue().replace("'", "''") + "'");
+            }
+        } catch (SQLException e) {
+            throw new WorkloadException("cannot apply " + settings + ": " + e.getMessage(), e);
+        }
+        server.restart();
+    }
+}

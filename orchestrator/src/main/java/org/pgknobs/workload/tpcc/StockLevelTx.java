@@ -1,0 +1,32 @@
+package org.pgknobs.workload.tpcc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** TPC-C StockLevel (spec 2.8) as BenchBase's StockLevel.java: distinct low-stock items of the district's last 20 orders. */
+final class StockLevelTx {
+
+    private final PreparedStatement nextOrder;
+    private final PreparedStatement count;
+
+    StockLevelTx(Connection c) throws SQLException {
+        nextOrder = c.prepareStatement("SELECT d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ?");
+        count = c.prepareStatement("SELECT COUNT(DISTINCT (s_i_id)) AS stock_count FROM order_line, stock "
+                + "WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id < ? AND ol_o_id >= ? AND s_w_id = ? AND s_i_id = ol_i_id "
+                + "AND s_quantity < ?");
+    }
+
+    void run(Terminal t, TpccRandom r) throws SQLException {
+        int w = t.warehouse();
+        int threshold = r.uniform(10, 20);
+        int d = t.district(r);
+        Procedures.set(nextOrder, w, d);
+        int next = Procedures.intValue(nextOrder, "district w=" + w + " d=" + d);
+        Procedures.set(count, w, d, next, next - 20, w, threshold);
+        try (ResultSet rs = count.executeQuery()) {
+            rs.next();
+        }
+    }
+}
