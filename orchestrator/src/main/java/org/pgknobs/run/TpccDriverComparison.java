@@ -18,7 +18,7 @@ import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseWorkload;
 import org.pgknobs.workload.tpcc.TpccWorkload;
@@ -139,7 +139,7 @@ public final class TpccDriverComparison {
     private BenchBaseConfig config(ManagedServer server) {
         BenchBaseConfig c = BenchBaseConfig.tpcc(server.connection().jdbcUrl("tpcc") + URL_PARAMETERS,
                 server.connection().user(), server.connection().password(), warehouses, terminals,
-                BenchBaseConfig.Rate.UNLIMITED, warmupSeconds, durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, isolation);
+                BenchBaseConfig.WorkRate.UNLIMITED, warmupSeconds, durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, isolation);
         if (attempts == null) {
             return c;
         }
