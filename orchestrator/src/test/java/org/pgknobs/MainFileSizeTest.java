@@ -22,8 +22,7 @@ class MainFileSizeTest {
      * Known, named exceptions, each with the issue that removes it. An entry that is no longer over the
      * limit fails the test too, so the list cannot outlive its reason.
      */
-    private static final Map<String, String> KNOWN_EXCEPTIONS = Map.of(
-            "orchestrator/src/main/java/org/pgknobs/workload/tpcc/Procedures.java", "issue 11 splits it");
+    private static final Map<String, String> KNOWN_EXCEPTIONS = Map.of();
 
     @Test
     void noMainSourceFileIsOverTheLimitExceptTheNamedOnes() {
