@@ -161,11 +161,12 @@ class InsertBenchWorkloadTest {
     }
 
     @Test
-    void queryPhasesAreFixedWorkAndReportWhetherTheBackgroundInsertRateWasMet() {
+    void queryPhasesAreFixedWorkAndReportTheirInsertRate() {
         for (String kind : List.of("qr", "qp")) {
             for (int rate : List.of(100, RATE2)) {
                 PhaseResult q = phase(kind + rate);
-                assertThat(q.details()).containsEntry("targetRateMet", true)
+                // whether the rate was met depends on the machine's load; the work does not
+                assertThat(q.details()).containsKey("targetRateMet").containsKey("achievedInsertRowsPerSecondPerClient")
                         .containsEntry("targetInsertRowsPerSecondPerClient", rate)
                         .containsEntry("rowsInserted", (long) CLIENTS * rate)
                         .containsEntry("rowsDeleted", (long) CLIENTS * rate);
@@ -216,7 +217,7 @@ class InsertBenchWorkloadTest {
 
         List<String> summary = Files.readAllLines(outDir.resolve(InsertBenchResults.SUMMARY_TXT));
         assertThat(summary).hasSize(1 + result.phases().size());
-        assertThat(summary.get(summary.size() - 1)).startsWith("qp" + RATE2).contains("met");
+        assertThat(summary.get(summary.size() - 1)).startsWith("qp" + RATE2).containsPattern("(met|MISSED) [0-9.]+/" + RATE2);
     }
 
     @Test
