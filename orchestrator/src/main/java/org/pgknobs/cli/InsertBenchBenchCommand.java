@@ -101,8 +101,8 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             applySettings(server);
             List<Map<String, Object>> results = new ArrayList<>();
             for (int pair = 1; pair <= pairs; pair++) {
-                Map<String, Double> ours;
-                Map<String, Double> his;
+                Side ours;
+                Side his;
                 IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), work.resolve("pair" + pair));
                 if (pair % 2 == 1) {
                     ours = pgknobs(config, server.connection());
@@ -114,9 +114,10 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("pair", pair);
                 r.put("first", pair % 2 == 1 ? "pgknobs" : "iibench");
-                r.put("pgknobs", ours);
-                r.put("iibench", his);
-                r.put("ratio", ratios(ours, his));
+                r.put("pgknobs", ours.rates());
+                r.put("iibench", his.rates());
+                r.put("ratio", ratios(ours.rates(), his.rates()));
+                r.put("client_cpu_us_per_row", Map.of("pgknobs", ours.clientCpu(), "iibench", his.clientCpu()));
                 r.put("loadavg", loadAverage());
                 System.out.println(new ObjectMapper().writeValueAsString(r));
                 results.add(r);
@@ -149,8 +150,12 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         server.restart();
     }
 
-    /** pgknobs' write phases; rows/s per phase (l.x in rows indexed/s). */
-    private static Map<String, Double> pgknobs(InsertBenchConfig config, ConnectionInfo admin) throws WorkloadException {
+    /** One tool's rows/s per phase (l.x in rows indexed/s) and its own CPU per row (µs). */
+    record Side(Map<String, Double> rates, Map<String, Double> clientCpu) {
+    }
+
+    /** pgknobs' write phases. */
+    private static Side pgknobs(InsertBenchConfig config, ConnectionInfo admin) throws WorkloadException {
         InsertBenchWorkload w = new InsertBenchWorkload(config);
         w.load(admin, ProgressListener.NONE);
         WorkloadResult result;
@@ -168,30 +173,41 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             throw new WorkloadException("cannot create a result directory: " + e.getMessage(), e);
         }
         Map<String, Double> rates = new LinkedHashMap<>();
+        Map<String, Double> cpu = new LinkedHashMap<>();
         for (PhaseResult p : result.phases()) {
             rates.put(p.name(), p.throughput());
+            Object c = p.details().get("clientCpuMicrosPerOp");
+            if (c != null && !p.name().equals("l.x")) {
+                cpu.put(p.name(), Math.round(((Number) c).doubleValue() * 10) / 10.0);
+            }
         }
-        return rates;
+        return new Side(rates, cpu);
     }
 
     /** iibench.py's write phases, as np.sh runs them, in a fresh database ib. */
-    private static Map<String, Double> iibench(IibenchPhase iib, InsertBenchConfig config, ConnectionInfo admin)
+    private static Side iibench(IibenchPhase iib, InsertBenchConfig config, ConnectionInfo admin)
             throws WorkloadException, SQLException {
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
             s.execute("drop database if exists " + InsertBenchWorkload.DATABASE + " with (force)");
             s.execute("create database " + InsertBenchWorkload.DATABASE);
         }
         Map<String, Double> rates = new LinkedHashMap<>();
-        rates.put("l.i0", iib.loadI0(config.clients(), config.initialRows()).rate());
+        Map<String, Double> cpu = new LinkedHashMap<>();
+        List<IibenchPhase.Result> steps = new ArrayList<>();
+        steps.add(iib.loadI0(config.clients(), config.initialRows()));
         IibenchPhase.Result x = iib.indexes(config.clients());
-        rates.put("l.x", config.clients() * config.initialRows() / x.wallSeconds());
         if (config.i1Rows() > 0) {
-            rates.put("l.i1", iib.insertDelete("l.i1", config.clients(), config.i1Rows(), InsertBenchWorkload.I1_BATCH).rate());
+            steps.add(iib.insertDelete("l.i1", config.clients(), config.i1Rows(), InsertBenchWorkload.I1_BATCH));
         }
         if (config.i2Rows() > 0) {
-            rates.put("l.i2", iib.insertDelete("l.i2", config.clients(), config.i2Rows(), InsertBenchWorkload.I2_BATCH).rate());
+            steps.add(iib.insertDelete("l.i2", config.clients(), config.i2Rows(), InsertBenchWorkload.I2_BATCH));
         }
-        return rates;
+        for (IibenchPhase.Result r : steps) {
+            rates.put(r.phase(), r.rate());
+            cpu.put(r.phase(), Math.round(r.clientCpuMicrosPerRow() * 10) / 10.0);
+        }
+        rates.put("l.x", config.clients() * config.initialRows() / x.wallSeconds());
+        return new Side(rates, cpu);
     }
 
     private static Map<String, Double> ratios(Map<String, Double> ours, Map<String, Double> his) {

@@ -24,7 +24,13 @@ import org.pgknobs.workload.WorkloadException;
 public final class IibenchPhase {
 
     /** @param rate rows/s from his per-second lines, {@code npRate} rows/s as np.sh computes it */
-    public record Result(String phase, long rows, double rate, double npRate, double wallSeconds) {
+    public record Result(String phase, long rows, double rate, double npRate, double wallSeconds,
+                         double clientCpuSeconds) {
+
+        /** iibench.py's own CPU (user + system of its processes, as np.sh's /usr/bin/time) per row. */
+        public double clientCpuMicrosPerRow() {
+            return rows == 0 ? 0 : clientCpuSeconds * 1e6 / rows;
+        }
     }
 
     private final Path python;
@@ -65,7 +71,9 @@ public final class IibenchPhase {
         try {
             Path dir = Files.createDirectories(workDir.resolve(phase));
             for (int n = 1; n <= clients; n++) {
-                List<String> cmd = new ArrayList<>(List.of(python.toString(), iibench.toAbsolutePath().toString(),
+                // np.sh runs each client under /usr/bin/time for its client CPU; so do we
+                List<String> cmd = new ArrayList<>(List.of("/usr/bin/time", "-f", "%U %S", "-o",
+                        dir.resolve("o.ctime." + n).toString(), python.toString(), iibench.toAbsolutePath().toString(),
                         "--dbms=postgres", "--db_name=" + InsertBenchWorkload.DATABASE, "--secs_per_report=1",
                         "--db_host=" + admin.host(), "--db_user=" + admin.user(),
                         "--db_password=" + (admin.password() == null ? "" : admin.password()),
@@ -104,12 +112,25 @@ public final class IibenchPhase {
         double wall = (System.nanoTime() - begin) / 1e9;
         long rows = 0;
         double rate = 0;
-        for (Path out : outputs) {
-            IibenchReport report = IibenchReport.parse(out);
+        double cpu = 0;
+        for (int n = 1; n <= outputs.size(); n++) {
+            IibenchReport report = IibenchReport.parse(outputs.get(n - 1));
             rows += report.rowsInserted();
             rate += report.steadyRate().orElse(report.rowsInserted() / wall);
+            cpu += cpuSeconds(outputs.get(n - 1).resolveSibling("o.ctime." + n));
         }
-        return new Result(phase, rows, rate, rows / wall, wall);
+        return new Result(phase, rows, rate, rows / wall, wall, cpu);
+    }
+
+    /** "user system" seconds written by /usr/bin/time -f "%U %S" (its last line). */
+    private static double cpuSeconds(Path ctime) {
+        try {
+            List<String> lines = Files.readAllLines(ctime);
+            String[] f = lines.get(lines.size() - 1).trim().split("\\s+");
+            return Double.parseDouble(f[0]) + Double.parseDouble(f[1]);
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
     }
 
     private static String tail(Path out) {

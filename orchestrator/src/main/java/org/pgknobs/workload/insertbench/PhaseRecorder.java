@@ -34,6 +34,7 @@ final class PhaseRecorder {
     private final Optional<DiskStats> disk;
     private final long startNanos;
     private final long cpuStartMicros;
+    private final long clientCpuStartNanos = clientCpuNanos();
     private final Optional<DiskStats.Counters> diskStart;
     /** client -> second -> ops, for his per-client percentiles. */
     private final TreeMap<Integer, TreeMap<Integer, Long>> perClientSecond = new TreeMap<>();
@@ -150,6 +151,8 @@ final class PhaseRecorder {
         details.put("rowsDeleted", rowsDeleted.get());
         details.put("cpuMicrosPerOp", cpuStartMicros < 0 || cpuEndMicros < 0 || ops == 0
                 ? null : (double) (cpuEndMicros - cpuStartMicros) / ops);
+        long clientCpu = clientCpuNanos() - clientCpuStartNanos;
+        details.put("clientCpuMicrosPerOp", clientCpuStartNanos < 0 || ops == 0 ? null : clientCpu / 1000.0 / ops);
         details.put("readsPerOp", io.isEmpty() || ops == 0 ? null : (double) io.get().reads() / ops);
         details.put("readKbPerOp", io.isEmpty() || ops == 0 ? null : io.get().readBytes() / 1024.0 / ops);
         details.put("writesPerOp", io.isEmpty() || ops == 0 ? null : (double) io.get().writes() / ops);
@@ -206,6 +209,15 @@ final class PhaseRecorder {
             out.put(Integer.toString(n), rates.size() < NTH_MIN_SECONDS ? null : rates.get(Math.max(1, off) - 1));
         }
         return out;
+    }
+
+    /**
+     * CPU time of this JVM (the driver, his "client" CPU in np.sh's o.res); -1 where the JVM cannot tell.
+     * The server's processes are not in it.
+     */
+    static long clientCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
     }
 
     /** One figure for all clients: the mean of their nth values; null when any is NA. */
