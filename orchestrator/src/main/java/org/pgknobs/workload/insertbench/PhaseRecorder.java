@@ -131,10 +131,27 @@ final class PhaseRecorder {
     }
 
     /** Closes the window now. {@code extra} details (target rates, shapes ...) are added after the common ones. */
+    private long stoppedNanos;
+    private long stoppedCpuMicros;
+    private long stoppedClientCpuNanos;
+    private Optional<DiskStats.Counters> stoppedDisk = Optional.empty();
+
+    /** The phase's work is done: its clock and counters stop here, before the end-of-phase bookkeeping queries. */
+    synchronized void stop() {
+        stoppedNanos = System.nanoTime();
+        stoppedCpuMicros = cpu.busyMicros();
+        stoppedClientCpuNanos = clientCpuNanos();
+        stoppedDisk = disk.flatMap(DiskStats::read);
+    }
+
     synchronized Finished finish(long databaseBytes, Map<String, Object> extra) {
-        long endNanos = System.nanoTime();
-        long cpuEndMicros = cpu.busyMicros();
-        Optional<DiskStats.Counters> io = diskStart.flatMap(start -> disk.flatMap(DiskStats::read).map(e -> e.minus(start)));
+        long endNanos = stoppedNanos > 0 ? stoppedNanos : System.nanoTime();
+        if (stoppedNanos == 0) {
+            stop();
+            endNanos = stoppedNanos;
+        }
+        long cpuEndMicros = stoppedCpuMicros;
+        Optional<DiskStats.Counters> io = diskStart.flatMap(start -> stoppedDisk.map(e -> e.minus(start)));
         double seconds = (endNanos - startNanos) / 1e9;
         List<Sample> samples = samples(seconds);
         Map<String, Map<String, Long>> nth = new LinkedHashMap<>();
@@ -151,7 +168,7 @@ final class PhaseRecorder {
         details.put("rowsDeleted", rowsDeleted.get());
         details.put("cpuMicrosPerOp", cpuStartMicros < 0 || cpuEndMicros < 0 || ops == 0
                 ? null : (double) (cpuEndMicros - cpuStartMicros) / ops);
-        long clientCpu = clientCpuNanos() - clientCpuStartNanos;
+        long clientCpu = stoppedClientCpuNanos - clientCpuStartNanos;
         details.put("clientCpuMicrosPerOp", clientCpuStartNanos < 0 || ops == 0 ? null : clientCpu / 1000.0 / ops);
         details.put("readsPerOp", io.isEmpty() || ops == 0 ? null : (double) io.get().reads() / ops);
         details.put("readKbPerOp", io.isEmpty() || ops == 0 ? null : io.get().readBytes() / 1024.0 / ops);

@@ -143,6 +143,7 @@ final class PhaseRunner {
         listener.phaseStarted(name);
         PhaseRecorder rec = new PhaseRecorder(name, cpu, disk);
         Map<String, Object> extra = body.run(rec);
+        rec.stop();
         PhaseRecorder.Finished done = rec.finish(databaseBytes(), extra);
         listener.phaseEnded(name);
         phases.add(done.result());
