@@ -46,7 +46,8 @@ public record InsertBenchConfig(int clients, long initialRows, long i1Rows, long
 
     /** His vac_pg wait: 60 s + 1 s per million rows loaded by l.i0 (all tables), at most 1200 s. */
     public static int hisCleanupWait(long rowsLoaded) {
-        return (int) Math.round(Math.min(1200, 60 + rowsLoaded / 1e6));
+        // awk printf "%.0f" rounds half to even, as Math.rint
+        return (int) Math.rint(Math.min(1200, 60 + rowsLoaded / 1e6));
     }
 
     /** Seconds the clean-up before the query steps lasts at least. */
