@@ -94,6 +94,7 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         out.put("i1_rows", i1Rows);
         out.put("i2_rows", config.i2Rows());
         out.put("settings", settings);
+        out.put("iibench_output", work.toString()); // his per-second lines and /usr/bin/time files, per pair and step
         out.put("loadavg_start", loadAverage());
         try {
             server.initdb(initdbOptions);
