@@ -12,20 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
-import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.RunAs;
 import org.pgknobs.server.Workspace;
-import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.PhaseResult;
-import org.pgknobs.workload.ProgressListener;
-import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 import org.pgknobs.workload.insertbench.IibenchPhase;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
 import org.pgknobs.workload.insertbench.InsertBenchVariant;
-import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -100,25 +93,17 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             server.initdb(initdbOptions);
             server.start();
             applySettings(server);
+            InsertBenchStatementCosts costs = new InsertBenchStatementCosts(server.connection());
+            costs.install();
             List<Map<String, Object>> results = new ArrayList<>();
             for (int pair = 1; pair <= pairs; pair++) {
-                Side ours;
-                Side his;
-                IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), work.resolve("pair" + pair));
-                if (pair % 2 == 1) {
-                    ours = pgknobs(config, server.connection());
-                    his = iibench(iib, config, server.connection());
-                } else {
-                    his = iibench(iib, config, server.connection());
-                    ours = pgknobs(config, server.connection());
-                }
+                boolean hisFirst = pair % 2 == 0;
+                IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), work.resolve("pair" + pair), HIS_DATABASE);
+                InsertBenchPairRun run = new InsertBenchPairRun(config, server.connection(), iib, costs, hisFirst);
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("pair", pair);
-                r.put("first", pair % 2 == 1 ? "pgknobs" : "iibench");
-                r.put("pgknobs", ours.rates());
-                r.put("iibench", his.rates());
-                r.put("ratio", ratios(ours.rates(), his.rates()));
-                r.put("client_cpu_us_per_row", Map.of("pgknobs", ours.clientCpu(), "iibench", his.clientCpu()));
+                r.put("first", hisFirst ? "iibench" : "pgknobs");
+                r.putAll(run.run());
                 r.put("loadavg", loadAverage());
                 System.out.println(new ObjectMapper().writeValueAsString(r));
                 results.add(r);
@@ -134,11 +119,13 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         return Main.OK;
     }
 
+    /** iibench.py's tables live in their own database, so both tools' tables exist side by side. */
+    static final String HIS_DATABASE = "ib_iibench";
+
     private void applySettings(ManagedServer server) throws SQLException {
-        if (settings.isEmpty()) {
-            return;
-        }
         try (Connection c = server.connection().connect(); Statement s = c.createStatement()) {
+            // statement costs for both tools (the same overhead for both)
+            s.execute("alter system set shared_preload_libraries = 'pg_stat_statements'");
             for (String kv : settings) {
                 int eq = kv.indexOf('=');
                 if (eq < 1) {
@@ -149,76 +136,6 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             }
         }
         server.restart();
-    }
-
-    /** One tool's rows/s per phase (l.x in rows indexed/s) and its own CPU per row (µs). */
-    record Side(Map<String, Double> rates, Map<String, Double> clientCpu) {
-    }
-
-    /** pgknobs' write phases. */
-    private static Side pgknobs(InsertBenchConfig config, ConnectionInfo admin) throws WorkloadException {
-        InsertBenchWorkload w = new InsertBenchWorkload(config);
-        w.load(admin, ProgressListener.NONE);
-        WorkloadResult result;
-        try {
-            result = w.run(admin, Files.createTempDirectory("pgknobs-ib"), new MeasurementListener() {
-                @Override
-                public void phaseStarted(String phase) {
-                }
-
-                @Override
-                public void phaseEnded(String phase) {
-                }
-            });
-        } catch (java.io.IOException e) {
-            throw new WorkloadException("cannot create a result directory: " + e.getMessage(), e);
-        }
-        Map<String, Double> rates = new LinkedHashMap<>();
-        Map<String, Double> cpu = new LinkedHashMap<>();
-        for (PhaseResult p : result.phases()) {
-            rates.put(p.name(), p.throughput());
-            Object c = p.details().get("clientCpuMicrosPerOp");
-            if (c != null && !p.name().equals("l.x")) {
-                cpu.put(p.name(), Math.round(((Number) c).doubleValue() * 10) / 10.0);
-            }
-        }
-        return new Side(rates, cpu);
-    }
-
-    /** iibench.py's write phases, as np.sh runs them, in a fresh database ib. */
-    private static Side iibench(IibenchPhase iib, InsertBenchConfig config, ConnectionInfo admin)
-            throws WorkloadException, SQLException {
-        try (Connection c = admin.connect(); Statement s = c.createStatement()) {
-            s.execute("drop database if exists " + InsertBenchWorkload.DATABASE + " with (force)");
-            s.execute("create database " + InsertBenchWorkload.DATABASE);
-        }
-        Map<String, Double> rates = new LinkedHashMap<>();
-        Map<String, Double> cpu = new LinkedHashMap<>();
-        List<IibenchPhase.Result> steps = new ArrayList<>();
-        steps.add(iib.loadI0(config.clients(), config.initialRows()));
-        IibenchPhase.Result x = iib.indexes(config.clients());
-        if (config.i1Rows() > 0) {
-            steps.add(iib.insertDelete("l.i1", config.clients(), config.i1Rows(), InsertBenchWorkload.I1_BATCH));
-        }
-        if (config.i2Rows() > 0) {
-            steps.add(iib.insertDelete("l.i2", config.clients(), config.i2Rows(), InsertBenchWorkload.I2_BATCH));
-        }
-        for (IibenchPhase.Result r : steps) {
-            rates.put(r.phase(), r.rate());
-            cpu.put(r.phase(), Math.round(r.clientCpuMicrosPerRow() * 10) / 10.0);
-        }
-        rates.put("l.x", config.clients() * config.initialRows() / x.wallSeconds());
-        return new Side(rates, cpu);
-    }
-
-    private static Map<String, Double> ratios(Map<String, Double> ours, Map<String, Double> his) {
-        Map<String, Double> r = new LinkedHashMap<>();
-        for (String phase : his.keySet()) {
-            if (ours.containsKey(phase) && his.get(phase) > 0) {
-                r.put(phase, Math.round(ours.get(phase) / his.get(phase) * 1000) / 1000.0);
-            }
-        }
-        return r;
     }
 
     @SuppressWarnings("unchecked")

@@ -37,12 +37,15 @@ public final class IibenchPhase {
     private final Path iibench;
     private final ConnectionInfo admin;
     private final Path workDir;
+    private final String database;
 
-    public IibenchPhase(Path python, Path iibench, ConnectionInfo admin, Path workDir) {
+    /** {@code database}: where his tables go (pgknobs' own are in {@value InsertBenchWorkload#DATABASE}). */
+    public IibenchPhase(Path python, Path iibench, ConnectionInfo admin, Path workDir, String database) {
         this.python = python;
         this.iibench = iibench;
         this.admin = admin;
         this.workDir = workDir;
+        this.database = database;
     }
 
     /** l.i0: --setup, 100 rows per commit, no secondary index. */
@@ -74,7 +77,7 @@ public final class IibenchPhase {
                 // np.sh runs each client under /usr/bin/time for its client CPU; so do we
                 List<String> cmd = new ArrayList<>(List.of("/usr/bin/time", "-f", "%U %S", "-o",
                         dir.resolve("o.ctime." + n).toString(), python.toString(), iibench.toAbsolutePath().toString(),
-                        "--dbms=postgres", "--db_name=" + InsertBenchWorkload.DATABASE, "--secs_per_report=1",
+                        "--dbms=postgres", "--db_name=" + database, "--secs_per_report=1",
                         "--db_host=" + admin.host(), "--db_user=" + admin.user(),
                         "--db_password=" + (admin.password() == null ? "" : admin.password()),
                         "--engine=pg", "--unique_checks=1", "--bulk_load=0", "--max_rows=" + rowsPerClient,
