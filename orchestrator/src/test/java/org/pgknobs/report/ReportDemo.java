@@ -25,6 +25,7 @@ class ReportDemo {
               i2_rows: 10000
               query_seconds: 3s
               query_rates: [100]
+              cleanup_wait: 1s
             """;
 
     private static final String ARTICLE = """
