@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code pgknobs bench ...}: self-contained benchmarks of pgknobs' own drivers on a throwaway server. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark a pgknobs driver on a throwaway embedded server; prints one JSON object last.",
-        subcommands = {BenchTpccCommand.class, BenchSamplerCommand.class})
+        subcommands = {BenchTpccCommand.class, BenchSamplerCommand.class, InsertBenchBenchCommand.class})
 public final class BenchCommand implements Runnable {
 
     @CommandLine.Spec

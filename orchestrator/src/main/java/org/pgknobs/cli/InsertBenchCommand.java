@@ -18,6 +18,7 @@ import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
+import org.pgknobs.workload.insertbench.InsertBenchVariant;
 import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -50,6 +51,16 @@ final class InsertBenchCommand implements Callable<Integer> {
 
     @Option(names = "--query-rates", split = ",", description = "Background insert rates, rows/s per client, e.g. 100,500,1000.")
     List<Integer> queryRates;
+
+    @Option(names = "--variant", description = "current (iibench.py today) or may2023 (the round-3 posts' code). Default: current.")
+    String variant;
+
+    @Option(names = "--cleanup-wait", description = "Least seconds of the clean-up before the query steps. "
+            + "Default: his 60 + 1 per million rows loaded, at most 1200 (tiny profile: 1).")
+    Integer cleanupWait;
+
+    @Option(names = "--seed", description = "Fixed random seed base. Default: his, step start time + client number.")
+    Long seed;
 
     @Option(names = "--out", description = "Result directory. Default: results/insertbench/<timestamp>.")
     Path out;
@@ -147,6 +158,9 @@ final class InsertBenchCommand implements Callable<Integer> {
                 i1Rows != null ? i1Rows : base.i1Rows(),
                 i2Rows != null ? i2Rows : base.i2Rows(),
                 querySeconds != null ? querySeconds : base.querySeconds(),
-                queryRates != null ? queryRates : base.queryRates());
+                queryRates != null ? queryRates : base.queryRates(),
+                variant != null ? InsertBenchVariant.parse(variant, "--variant") : base.variant(),
+                cleanupWait != null ? cleanupWait : base.cleanupWaitSeconds(),
+                seed != null ? seed : base.seed());
     }
 }

@@ -153,7 +153,9 @@ final class ExperimentBinder {
                 w.get("i2_rows").map(v -> Values.positiveLong(v, "workload.i2_rows", 0)).orElse(i.i2Rows()),
                 w.get("query_seconds").map(v -> Values.duration(v, "workload.query_seconds", Durations.Zero.ALLOWED)).orElse(i.querySeconds()),
                 w.get("query_rates").map(ExperimentBinder::queryRates).orElse(i.queryRates()),
-                warmupIb);
+                warmupIb,
+                w.get("variant").map(v -> Values.choice(v, "workload.variant", InsertBenchSpec.Variant.class)).orElse(i.variant()),
+                w.get("cleanup_wait").map(v -> Values.duration(v, "workload.cleanup_wait")).orElse(i.cleanupWait()));
         return new WorkloadSpec(kind, driver, tpcc, insertbench);
     }
 

@@ -18,7 +18,7 @@ public final class ExperimentFormat {
     static final List<String> WORKLOAD_TPCC = List.of("warehouses", "terminals", "rate", "duration", "weights",
             "isolation", "loader_threads");
     static final List<String> WORKLOAD_INSERTBENCH = List.of("clients", "initial_rows", "i1_rows", "i2_rows",
-            "query_seconds", "query_rates");
+            "query_seconds", "query_rates", "variant", "cleanup_wait");
     static final List<String> STEP = List.of("name", "description", "settings", "initdb", "expect", "optional");
     static final List<String> EXPECT = List.of("fail");
     static final List<String> REFERENCE = List.of("source", "metric", "values", "notes");

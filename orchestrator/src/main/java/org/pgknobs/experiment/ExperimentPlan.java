@@ -135,9 +135,9 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
                     human(t.duration()), t.isolation().name().toLowerCase());
         }
         InsertBenchSpec i = w.insertbench();
-        return String.format("insertbench %d clients, l.i0 %d rows/table, l.i1 %d and l.i2 %d rows/client, "
-                + "queries %s at %s rows/s", i.clients(), i.initialRows(), i.i1Rows(), i.i2Rows(),
-                human(i.querySeconds()), i.queryRates());
+        return String.format("insertbench (%s) %d clients, l.i0 %d rows/table, l.i1 %d and l.i2 %d rows/client, "
+                + "queries %s at %s rows/s", i.variant().name().toLowerCase(), i.clients(), i.initialRows(),
+                i.i1Rows(), i.i2Rows(), human(i.querySeconds()), i.queryRates());
     }
 
     static String human(Duration d) {

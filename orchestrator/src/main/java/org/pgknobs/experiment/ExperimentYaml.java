@@ -95,6 +95,10 @@ public final class ExperimentYaml {
         out.put("i2_rows", i.i2Rows());
         out.put("query_seconds", duration(i.querySeconds()));
         out.put("query_rates", i.queryRates());
+        out.put("variant", lower(i.variant()));
+        if (i.cleanupWait() != null) {
+            out.put("cleanup_wait", duration(i.cleanupWait()));
+        }
         return out;
     }
 

@@ -12,6 +12,7 @@ import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseSetup;
 import org.pgknobs.workload.benchbase.BenchBaseWorkload;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
+import org.pgknobs.workload.insertbench.InsertBenchVariant;
 import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 import org.pgknobs.workload.tpcc.TpccWorkload;
 
@@ -62,6 +63,7 @@ public final class Workloads {
 
     private static Workload insertBench(InsertBenchSpec ib) {
         return new InsertBenchWorkload(new InsertBenchConfig(ib.clients(), ib.initialRows(), ib.i1Rows(), ib.i2Rows(),
-                (int) ib.querySeconds().toSeconds(), ib.queryRates()), SEED);
+                (int) ib.querySeconds().toSeconds(), ib.queryRates(), InsertBenchVariant.valueOf(ib.variant().name()),
+                ib.cleanupWait() == null ? null : (int) ib.cleanupWait().toSeconds(), null), SEED);
     }
 }

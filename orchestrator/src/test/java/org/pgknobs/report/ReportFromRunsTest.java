@@ -44,6 +44,7 @@ class ReportFromRunsTest {
               i2_rows: 100
               query_seconds: 1s
               query_rates: [100]
+              cleanup_wait: 1s
             """;
 
     /** a3 asks for lz4, which the embedded build lacks: preflight rejects it, as in the real sweep. */

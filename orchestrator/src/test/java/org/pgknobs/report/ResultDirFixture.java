@@ -35,6 +35,7 @@ import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadResult;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
+import org.pgknobs.workload.insertbench.InsertBenchVariant;
 import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 
 /**
@@ -59,7 +60,9 @@ final class ResultDirFixture {
 
         InsertBenchSpec spec = experiment.workload().insertbench();
         InsertBenchConfig config = new InsertBenchConfig(spec.clients(), spec.initialRows(), spec.i1Rows(),
-                spec.i2Rows(), (int) Math.max(1, spec.querySeconds().toSeconds()), spec.queryRates());
+                spec.i2Rows(), (int) Math.max(1, spec.querySeconds().toSeconds()), spec.queryRates(),
+                InsertBenchVariant.valueOf(spec.variant().name()),
+                spec.cleanupWait() == null ? null : (int) spec.cleanupWait().toSeconds(), null);
         InsertBenchWorkload workload = new InsertBenchWorkload(config);
         workload.load(server.connection(), ProgressListener.NONE);
         ConnectionInfo db = server.connection().withDatabase(workload.database());

@@ -13,9 +13,19 @@ import org.pgknobs.BadInputException;
  * @param i2Rows       rows each client inserts (and deletes) in l.i2
  * @param querySeconds length of every qr and qp phase
  * @param queryRates   background insert rates, rows/s per client, one qr and one qp phase per rate
+ * @param variant      which iibench.py to follow (schema, deletes, phases, clean-up)
+ * @param cleanupWaitSeconds the clean-up before the query steps lasts at least this long (vacuum and
+ *                     checkpoint included); null = his iq.sh formula, see {@link #cleanupWait()}
+ * @param seed         base of the random seeds; null = his np.sh: the step's start time (epoch seconds) + client
  */
 public record InsertBenchConfig(int clients, long initialRows, long i1Rows, long i2Rows, int querySeconds,
-                                List<Integer> queryRates) {
+                                List<Integer> queryRates, InsertBenchVariant variant, Integer cleanupWaitSeconds,
+                                Long seed) {
+
+    public InsertBenchConfig(int clients, long initialRows, long i1Rows, long i2Rows, int querySeconds,
+                             List<Integer> queryRates) {
+        this(clients, initialRows, i1Rows, i2Rows, querySeconds, queryRates, InsertBenchVariant.CURRENT, null, null);
+    }
 
     public InsertBenchConfig {
         require(clients >= 1, "clients", clients, "at least 1");
@@ -28,6 +38,36 @@ public record InsertBenchConfig(int clients, long initialRows, long i1Rows, long
                     + " is invalid: give a list of rows/s per client, each at least 1, e.g. [100, 500, 1000]");
         }
         queryRates = List.copyOf(queryRates);
+        if (variant == null) {
+            variant = InsertBenchVariant.CURRENT;
+        }
+        require(cleanupWaitSeconds == null || cleanupWaitSeconds >= 0, "cleanup_wait", cleanupWaitSeconds, "0 or more seconds");
+    }
+
+    /** His vac_pg wait: 60 s + 1 s per million rows loaded by l.i0 (all tables), at most 1200 s. */
+    public static int hisCleanupWait(long rowsLoaded) {
+        // awk printf "%.0f" rounds half to even, as Math.rint
+        return (int) Math.rint(Math.min(1200, 60 + rowsLoaded / 1e6));
+    }
+
+    /** Seconds the clean-up before the query steps lasts at least. */
+    public int cleanupWait() {
+        return cleanupWaitSeconds != null ? cleanupWaitSeconds : hisCleanupWait(clients * initialRows);
+    }
+
+    public InsertBenchConfig withVariant(InsertBenchVariant v) {
+        return new InsertBenchConfig(clients, initialRows, i1Rows, i2Rows, querySeconds, queryRates, v,
+                cleanupWaitSeconds, seed);
+    }
+
+    public InsertBenchConfig withCleanupWait(Integer seconds) {
+        return new InsertBenchConfig(clients, initialRows, i1Rows, i2Rows, querySeconds, queryRates, variant,
+                seconds, seed);
+    }
+
+    public InsertBenchConfig withSeed(Long s) {
+        return new InsertBenchConfig(clients, initialRows, i1Rows, i2Rows, querySeconds, queryRates, variant,
+                cleanupWaitSeconds, s);
     }
 
     /** His rates: qr100/qp100, qr500/qp500, qr1000/qp1000. */
@@ -49,9 +89,9 @@ public record InsertBenchConfig(int clients, long initialRows, long i1Rows, long
         return new InsertBenchConfig(8, 20_000_000, 50_000_000, 10_000_000, 1800, DEFAULT_RATES);
     }
 
-    /** A few thousand rows and short query steps: every phase runs in about a second, for tests. */
+    /** A few thousand rows and short query steps: every phase runs in about a second, for tests; 1 s clean-up wait. */
     public static InsertBenchConfig tiny() {
-        return new InsertBenchConfig(2, 2_000, 600, 100, 2, DEFAULT_RATES);
+        return new InsertBenchConfig(2, 2_000, 600, 100, 2, DEFAULT_RATES, InsertBenchVariant.CURRENT, 1, null);
     }
 
     private static void require(boolean ok, String key, Object value, String rule) {

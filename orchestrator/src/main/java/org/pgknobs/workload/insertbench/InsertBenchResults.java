@@ -47,19 +47,19 @@ final class InsertBenchResults {
 
     /** His report style: a rate, the max response time, then the response-time histogram in percent. */
     static String summary(List<PhaseResult> phases) {
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-11s %12s %10s %10s %10s %10s %10s %9s",
-                "phase", "ops/s", "secs", "max_ms", "p50/s", "p99/s", "cpu_us/op", "db_MB"));
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-11s %12s %10s %10s %10s %10s %10s %8s %8s %9s",
+                "phase", "ops/s", "secs", "max_ms", "p50/s", "p99/s", "cpu_us/op", "r/op", "wKB/op", "db_MB"));
         for (String label : ResponseTimeBuckets.LABELS) {
             out.append(String.format(Locale.ROOT, " %6s", label));
         }
         out.append("  target\n");
         for (PhaseResult p : phases) {
             Map<String, Object> d = p.details();
-            Object cpu = d.get("cpuMicrosPerOp");
-            out.append(String.format(Locale.ROOT, "%-11s %12.1f %10.1f %10.3f %10.0f %10.0f %10s %9.1f",
+            out.append(String.format(Locale.ROOT, "%-11s %12.1f %10.1f %10.3f %10s %10s %10s %8s %8s %9.1f",
                     p.name(), p.throughput(), p.seconds(), (Double) d.get("maxResponseMs"),
-                    (Double) d.get("perSecondP50"), (Double) d.get("perSecondP99"),
-                    cpu == null ? "-" : String.format(Locale.ROOT, "%.0f", (Double) cpu),
+                    orDash(d.get("perSecondP50"), "%.0f"), orDash(d.get("perSecondP99"), "%.0f"),
+                    orDash(d.get("cpuMicrosPerOp"), "%.0f"), orDash(d.get("readsPerOp"), "%.3f"),
+                    orDash(d.get("writeKbPerOp"), "%.3f"),
                     ((Number) d.get("databaseBytes")).longValue() / 1048576.0));
             @SuppressWarnings("unchecked")
             Map<String, Double> pct = (Map<String, Double>) d.get("responseTimePct");
@@ -75,5 +75,10 @@ final class InsertBenchResults {
             out.append('\n');
         }
         return out.toString();
+    }
+
+    /** "-" where a figure is missing (his NA: too few seconds, no /proc, no block device). */
+    private static String orDash(Object value, String format) {
+        return value == null ? "-" : String.format(Locale.ROOT, format, ((Number) value).doubleValue());
     }
 }

@@ -3,8 +3,8 @@ package org.pgknobs.workload.insertbench;
 import java.util.List;
 
 /**
- * Table and index DDL of the insert benchmark (iibench.py's Postgres shape): one table per client, PK on a
- * bigserial, three secondary indexes that each query shape can read in index order.
+ * Table and index DDL of the insert benchmark (iibench.py's create_table_postgres / create_index_postgres):
+ * one table per client, PK on a bigserial with a sequence cache of 1000, secondary indexes per variant.
  */
 final class InsertBenchSchema {
 
@@ -12,12 +12,7 @@ final class InsertBenchSchema {
     record Index(String suffix, List<String> columns) {
     }
 
-    static final List<Index> SECONDARY_INDEXES = List.of(
-            new Index("marketsegment", List.of("productid", "customerid", "price")),
-            new Index("registersegment", List.of("cashregisterid", "customerid", "price")),
-            new Index("pdc", List.of("price", "dateandtime", "customerid")));
-
-    static final String COLUMNS = "dateandtime, cashregisterid, customerid, productid, price, data";
+    static final String COLUMNS = "dateandtime,cashregisterid,customerid,productid,price,data";
 
     private InsertBenchSchema() {
     }
@@ -27,10 +22,11 @@ final class InsertBenchSchema {
         return "pi" + client;
     }
 
-    static String createTable(int client) {
-        return "create table " + table(client) + " (transactionid bigserial primary key, "
+    static String createTable(int client, InsertBenchVariant variant) {
+        return "create table " + table(client) + " ( transactionid bigserial primary key, "
                 + "dateandtime timestamp without time zone, cashregisterid int not null, "
-                + "customerid int not null, productid int not null, price int not null, data varchar(4000))";
+                + "customerid int not null, productid int not null, price " + variant.priceType() + " not null, "
+                + "data varchar(4000)  )  ";
     }
 
     /** A sequence cache as in iibench.py: fewer sequence WAL records per insert. */
@@ -44,27 +40,11 @@ final class InsertBenchSchema {
 
     static String createIndex(int client, Index index) {
         return "create index " + table(client) + "_" + index.suffix() + " on " + table(client)
-                + " (" + String.join(", ", index.columns()) + ")";
+                + " (" + String.join(", ", index.columns()) + ") ";
     }
 
-    /** One multi-row INSERT with {@code rows} value tuples of 6 parameters each. */
-    static String insert(int client, int rows) {
-        StringBuilder sql = new StringBuilder("insert into ").append(table(client))
-                .append(" (").append(COLUMNS).append(") values ");
-        for (int i = 0; i < rows; i++) {
-            sql.append(i == 0 ? "" : ",").append("(?,?,?,?,?,?)");
-        }
-        return sql.toString();
-    }
-
-    /**
-     * Deletes the {@code ?2} oldest rows at or above id {@code ?1} (the current minimum) and returns how many
-     * went. iibench.py deletes the id range [min, min + n); selecting by LIMIT keeps the count exact where
-     * the sequence cache left gaps, with the same range predicate for the planner to estimate.
-     */
-    static String deleteOldest(int client) {
-        String t = table(client);
-        return "with d as (delete from " + t + " where transactionid in (select transactionid from " + t
-                + " where transactionid >= ? order by transactionid limit ?) returning 1) select count(*) from d";
+    /** The head of his multi-row INSERT; the value tuples follow, joined by ",\n". */
+    static String insertHead(int client) {
+        return "insert into " + table(client) + " (" + COLUMNS + ") values ";
     }
 }

@@ -1,127 +1,155 @@
 package org.pgknobs.workload.insertbench;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.pgknobs.server.ConnectionInfo;
 
 /**
- * One client's writers: an inserter on its own connection and, optionally, a deleter on a second one that
- * removes as many of the oldest rows as the inserter committed, so the table size stays fixed. As in
- * iibench.py the deleter trails by at most {@value #DELETE_BACKLOG} batches; then the inserter waits.
+ * One client's writers, shaped as iibench.py's three processes: a statement maker ({@link #make}) builds each
+ * INSERT and, with deletes, the matching DELETE, and paces them; an inserter ({@link #insert}) and a deleter
+ * ({@link #delete}) execute them on their own connections. Both queues hold {@value #QUEUE} statements, so
+ * inserts and deletes run at most that far apart, as his do.
  */
 final class InsertDeleteClient {
 
-    static final int DELETE_BACKLOG = 8;
-    private static final int DONE = -1;
+    static final int QUEUE = 8;
+    private static final String DONE = "";
 
     /**
-     * @param batch        rows per INSERT statement (= per transaction, autocommit)
-     * @param rows         rows to insert, or -1 to insert until {@code stop}
-     * @param rowsPerSecond insert rate limit, 0 for as fast as possible
-     * @param timed        whether each INSERT is a request of the phase (false: background writes of a query phase)
+     * @param batch         rows per INSERT statement (= per transaction, autocommit), his rows_per_commit
+     * @param rows          rows to insert (his max_rows); rounded up to whole batches as he does
+     * @param rowsPerSecond his inserts_per_second, 0 for as fast as possible
+     * @param withDeletes   his delete_per_insert
+     * @param timed         whether each INSERT is a request of the phase (false: background writes of a query phase)
      */
     record Plan(int batch, long rows, int rowsPerSecond, boolean withDeletes, boolean timed) {
+
+        long rounds() {
+            return (rows + batch - 1) / batch;
+        }
+
+        /** His rounds_per_second: ceil(ips / rows_per_commit), at least 1; 0 = no limit. */
+        int roundsPerSecond() {
+            return rowsPerSecond == 0 ? 0 : Math.max(1, (rowsPerSecond + batch - 1) / batch);
+        }
     }
 
     private final ConnectionInfo db;
     private final int client;
     private final Plan plan;
+    private final InsertBenchVariant variant;
     private final PhaseRecorder recorder;
-    private final AtomicBoolean stop;
     private final RowGenerator rows;
-    private final BlockingQueue<Integer> toDelete = new ArrayBlockingQueue<>(DELETE_BACKLOG);
+    private final BlockingQueue<String> inserts = new ArrayBlockingQueue<>(QUEUE);
+    private final BlockingQueue<String> deletes = new ArrayBlockingQueue<>(QUEUE);
+    /** His shared_min_trxid: the maker's estimate of the smallest id, read by point queries. */
+    private final AtomicLong sharedMin = new AtomicLong();
+    /** His done_flag: set when the inserter has executed its last statement; queries stop on it. */
+    private final AtomicBoolean done = new AtomicBoolean();
 
-    InsertDeleteClient(ConnectionInfo db, int client, Plan plan, PhaseRecorder recorder, AtomicBoolean stop, long seed) {
+    InsertDeleteClient(ConnectionInfo db, int client, Plan plan, InsertBenchVariant variant, PhaseRecorder recorder,
+                       long seed) {
         this.db = db;
         this.client = client;
         this.plan = plan;
+        this.variant = variant;
         this.recorder = recorder;
-        this.stop = stop;
-        this.rows = new RowGenerator(seed);
+        this.rows = new RowGenerator(seed, variant);
     }
 
-    /** Inserts until the plan's rows are in or {@code stop} is set, then tells the deleter to finish. */
-    Void insert() throws SQLException, InterruptedException {
-        try (Connection c = Sessions.open(db)) {
-            PreparedStatement full = c.prepareStatement(InsertBenchSchema.insert(client, plan.batch()));
-            long done = 0;
-            long round = 0;
-            long start = System.nanoTime();
-            while ((plan.rows() < 0 || done < plan.rows()) && !stop.get()) {
-                if (plan.rowsPerSecond() > 0
-                        && !sleepUntil(start + (long) (round * plan.batch() * 1e9 / plan.rowsPerSecond()))) {
-                    break;
-                }
-                int n = (int) (plan.rows() < 0 ? plan.batch() : Math.min(plan.batch(), plan.rows() - done));
-                PreparedStatement insert = n == plan.batch() ? full
-                        : c.prepareStatement(InsertBenchSchema.insert(client, n));
-                rows.bind(insert, n);
-                long begin = System.nanoTime();
-                insert.executeUpdate();
-                long end = System.nanoTime();
-                if (plan.timed()) {
-                    recorder.request(begin, end, n);
-                } else {
-                    recorder.sideRequest("insert", end - begin);
-                }
-                recorder.inserted(n);
-                done += n;
-                round++;
-                if (plan.withDeletes()) {
-                    toDelete.put(n);
-                }
-            }
-        } finally {
-            if (plan.withDeletes()) {
-                toDelete.put(DONE);
-            }
-        }
-        return null;
+    AtomicLong sharedMin() {
+        return sharedMin;
+    }
+
+    AtomicBoolean done() {
+        return done;
     }
 
     /**
-     * Deletes the oldest rows batch by batch as the inserter reports them, until the inserter is done. Each
-     * round first reads min(transactionid), as iibench.py does: that read walks the index entries of rows
-     * already deleted but not yet vacuumed, a cost this benchmark is known for.
+     * His statement_maker. The smallest id is read with min(transactionid) once and then advanced locally by
+     * the batch size; the current variant reads it again every {@link InsertBenchVariant#resyncGetMin()} + 1
+     * batches (gaps left by the sequence cache), 2023 never. With a rate, after every roundsPerSecond-th
+     * statement it sleeps to the next 1-second mark since the last check, without catching up a late second.
      */
-    Void delete() throws SQLException, InterruptedException {
-        try (Connection c = Sessions.open(db);
-             PreparedStatement oldest = c.prepareStatement("select min(transactionid) from " + InsertBenchSchema.table(client));
-             PreparedStatement delete = c.prepareStatement(InsertBenchSchema.deleteOldest(client))) {
-            for (int n = toDelete.take(); n != DONE; n = toDelete.take()) {
-                long min;
-                try (ResultSet rs = oldest.executeQuery()) {
-                    rs.next();
-                    min = rs.getLong(1);
+    Void make() throws SQLException, InterruptedException {
+        int resyncEvery = variant.resyncGetMin();
+        int resync = resyncEvery;
+        boolean queried = false;
+        long min = -1;
+        int perSecond = plan.roundsPerSecond();
+        long lastRateCheck = System.nanoTime();
+        try (Connection c = plan.withDeletes() ? Sessions.open(db) : null;
+             Statement s = c != null ? c.createStatement() : null) {
+            for (long r = 0; r < plan.rounds(); r++) {
+                inserts.put(rows.insert(client, plan.batch()));
+                if (plan.withDeletes()) {
+                    if (!queried || (resync == 0 && resyncEvery > 0)) {
+                        resync = resyncEvery;
+                        min = Sessions.minOrMax(s, client, true);
+                        recorder.minQuery();
+                        queried = true;
+                    } else if (resyncEvery > 0) {
+                        resync--;
+                    }
+                    deletes.put(variant.deleteSql(InsertBenchSchema.table(client), min, plan.batch()));
+                    min += plan.batch();
+                    sharedMin.set(min);
                 }
-                delete.setLong(1, min);
-                delete.setInt(2, n);
-                long begin = System.nanoTime();
-                try (ResultSet rs = delete.executeQuery()) {
-                    rs.next();
-                    recorder.sideRequest("delete", System.nanoTime() - begin);
-                    recorder.deleted(rs.getLong(1));
+                if (perSecond > 0 && r % perSecond == 0) {
+                    long now = System.nanoTime();
+                    long sinceCheck = now - lastRateCheck;
+                    if (sinceCheck > 0 && sinceCheck < 950_000_000L) {
+                        TimeUnit.NANOSECONDS.sleep(1_000_000_000L - sinceCheck);
+                    }
+                    lastRateCheck = System.nanoTime();
                 }
+            }
+        } finally {
+            inserts.put(DONE);
+            if (plan.withDeletes()) {
+                deletes.put(DONE);
             }
         }
         return null;
     }
 
-    /** Sleeps until {@code deadline}; false when {@code stop} was set meanwhile. */
-    private boolean sleepUntil(long deadline) throws InterruptedException {
-        long left;
-        while ((left = deadline - System.nanoTime()) > 0) {
-            if (stop.get()) {
-                return false;
+    /** His inserter: executes the maker's INSERTs until the last, then raises the done flag. */
+    Void insert() throws SQLException, InterruptedException {
+        try (Connection c = Sessions.open(db); Statement s = c.createStatement()) {
+            for (String sql = inserts.take(); !sql.equals(DONE); sql = inserts.take()) {
+                long begin = System.nanoTime();
+                s.executeUpdate(sql);
+                long end = System.nanoTime();
+                if (plan.timed()) {
+                    recorder.request(client, begin, end, plan.batch());
+                } else {
+                    recorder.sideRequest("insert", end - begin);
+                }
+                recorder.inserted(plan.batch());
+                recorder.insertEnded(end);
             }
-            TimeUnit.NANOSECONDS.sleep(Math.min(left, 20_000_000L));
+        } finally {
+            done.set(true);
         }
-        return !stop.get();
+        return null;
+    }
+
+    /** His deleter: executes the maker's DELETEs until the last. */
+    Void delete() throws SQLException, InterruptedException {
+        try (Connection c = Sessions.open(db); Statement s = c.createStatement()) {
+            for (String sql = deletes.take(); !sql.equals(DONE); sql = deletes.take()) {
+                long begin = System.nanoTime();
+                int n = s.executeUpdate(sql);
+                recorder.sideRequest("delete", System.nanoTime() - begin);
+                recorder.deleted(n);
+            }
+        }
+        return null;
     }
 }

@@ -6,13 +6,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
+import org.pgknobs.host.DiskStats;
+import org.pgknobs.host.HostCpuTicks;
 import org.pgknobs.workload.PhaseResult;
 
 /**
  * Collects one phase's measurements from all client threads: each timed request with the operations it
  * completed (rows for inserts and index builds, 1 for a query), per-second counts, background insert and
- * delete rows, host CPU. Turns them into a {@link PhaseResult} and per-second samples.
+ * delete rows, host CPU (us + sy, as vmstat) and the data directory's disk I/O (as iostat). Turns them into a
+ * {@link PhaseResult} and per-second samples.
  */
 final class PhaseRecorder {
 
@@ -20,10 +24,21 @@ final class PhaseRecorder {
     record Sample(String phase, int second, long ops, double maxMs) {
     }
 
+    /** His "Nth percentile" rates (np.sh): 50, 75, 90, 95, 99. */
+    static final int[] NTH = {50, 75, 90, 95, 99};
+    /** np.sh prints NA below this many per-second lines. */
+    static final int NTH_MIN_SECONDS = 10;
+
     private final String name;
-    private final HostCpu cpu;
+    private final HostCpuTicks cpu;
+    private final Optional<DiskStats> disk;
     private final long startNanos;
     private final long cpuStartMicros;
+    private final long clientCpuStartNanos = clientCpuNanos();
+    private final Optional<DiskStats.Counters> diskStart;
+    /** client -> second -> ops, for his per-client percentiles. */
+    private final TreeMap<Integer, TreeMap<Integer, Long>> perClientSecond = new TreeMap<>();
+    private final AtomicLong minQueries = new AtomicLong();
     private final ResponseTimeBuckets buckets = new ResponseTimeBuckets();
     private final Histogram micros = new Histogram(3_600_000_000L, 3);
     private final TreeMap<Integer, long[]> perSecond = new TreeMap<>();
@@ -37,10 +52,12 @@ final class PhaseRecorder {
     private long requests;
     private long maxNanos;
 
-    PhaseRecorder(String name, HostCpu cpu) {
+    PhaseRecorder(String name, HostCpuTicks cpu, Optional<DiskStats> disk) {
         this.name = name;
         this.cpu = cpu;
+        this.disk = disk;
         this.cpuStartMicros = cpu.busyMicros();
+        this.diskStart = disk.flatMap(DiskStats::read);
         this.startNanos = System.nanoTime();
     }
 
@@ -53,7 +70,7 @@ final class PhaseRecorder {
     }
 
     /** A request of this phase's main kind ran from {@code begin} to {@code end} (System.nanoTime) and did {@code n} operations. */
-    synchronized void request(long begin, long end, long n) {
+    synchronized void request(int client, long begin, long end, long n) {
         long nanos = end - begin;
         ops += n;
         requests++;
@@ -64,6 +81,23 @@ final class PhaseRecorder {
         long[] s = perSecond.computeIfAbsent(second, k -> new long[2]);
         s[0] += n;
         s[1] = Math.max(s[1], nanos);
+        perClientSecond.computeIfAbsent(client, k -> new TreeMap<>()).merge(second, n, Long::sum);
+    }
+
+    /** The statement maker ran select min(transactionid). */
+    void minQuery() {
+        minQueries.incrementAndGet();
+    }
+
+    private final AtomicLong lastInsertEndNanos = new AtomicLong();
+
+    /** Seconds from the phase start to the end of its last INSERT. */
+    double insertSeconds() {
+        return Math.max(1e-9, (lastInsertEndNanos.get() - startNanos) / 1e9);
+    }
+
+    void insertEnded(long endNanos) {
+        lastInsertEndNanos.accumulateAndGet(endNanos, Math::max);
     }
 
     synchronized long requests() {
@@ -97,27 +131,51 @@ final class PhaseRecorder {
     }
 
     /** Closes the window now. {@code extra} details (target rates, shapes ...) are added after the common ones. */
+    private long stoppedNanos;
+    private long stoppedCpuMicros;
+    private long stoppedClientCpuNanos;
+    private Optional<DiskStats.Counters> stoppedDisk = Optional.empty();
+
+    /** The phase's work is done: its clock and counters stop here, before the end-of-phase bookkeeping queries. */
+    synchronized void stop() {
+        stoppedNanos = System.nanoTime();
+        stoppedCpuMicros = cpu.busyMicros();
+        stoppedClientCpuNanos = clientCpuNanos();
+        stoppedDisk = disk.flatMap(DiskStats::read);
+    }
+
     synchronized Finished finish(long databaseBytes, Map<String, Object> extra) {
-        long endNanos = System.nanoTime();
-        long cpuEndMicros = cpu.busyMicros();
+        long endNanos = stoppedNanos > 0 ? stoppedNanos : System.nanoTime();
+        if (stoppedNanos == 0) {
+            stop();
+            endNanos = stoppedNanos;
+        }
+        long cpuEndMicros = stoppedCpuMicros;
+        Optional<DiskStats.Counters> io = diskStart.flatMap(start -> stoppedDisk.map(e -> e.minus(start)));
         double seconds = (endNanos - startNanos) / 1e9;
         List<Sample> samples = samples(seconds);
-        double[] rates = samples.stream().filter(s -> s.second() < (int) seconds)
-                .mapToDouble(Sample::ops).sorted().toArray();
-        if (rates.length == 0) {
-            rates = new double[] {seconds > 0 ? ops / seconds : 0};
-        }
+        Map<String, Map<String, Long>> nth = new LinkedHashMap<>();
+        perClientSecond.forEach((client, secs) -> nth.put(Integer.toString(client), nth(secs, (int) seconds)));
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("requests", requests);
         details.put("maxResponseMs", maxNanos / 1e6);
         details.put("responseTimePct", buckets.percentages());
         details.put("responseTimeCounts", buckets.counts());
-        details.put("perSecondP50", percentile(rates, 50));
-        details.put("perSecondP99", percentile(rates, 99));
+        details.put("perSecondNth", nth);
+        details.put("perSecondP50", meanOver(nth, "50"));
+        details.put("perSecondP99", meanOver(nth, "99"));
         details.put("rowsInserted", rowsInserted.get());
         details.put("rowsDeleted", rowsDeleted.get());
         details.put("cpuMicrosPerOp", cpuStartMicros < 0 || cpuEndMicros < 0 || ops == 0
                 ? null : (double) (cpuEndMicros - cpuStartMicros) / ops);
+        long clientCpu = stoppedClientCpuNanos - clientCpuStartNanos;
+        details.put("clientCpuMicrosPerOp", clientCpuStartNanos < 0 || ops == 0 ? null : clientCpu / 1000.0 / ops);
+        details.put("readsPerOp", io.isEmpty() || ops == 0 ? null : (double) io.get().reads() / ops);
+        details.put("readKbPerOp", io.isEmpty() || ops == 0 ? null : io.get().readBytes() / 1024.0 / ops);
+        details.put("writesPerOp", io.isEmpty() || ops == 0 ? null : (double) io.get().writes() / ops);
+        details.put("writeKbPerOp", io.isEmpty() || ops == 0 ? null : io.get().writeBytes() / 1024.0 / ops);
+        details.put("ioDevice", disk.map(DiskStats::device).orElse(null));
+        details.put("minQueries", minQueries.get());
         details.put("databaseBytes", databaseBytes);
         for (Map.Entry<String, ResponseTimeBuckets> e : side.entrySet()) {
             details.put(e.getKey() + "Requests", e.getValue().total());
@@ -151,9 +209,39 @@ final class PhaseRecorder {
         return Math.min(micros.getValueAtPercentile(p) / 1000.0, maxNanos / 1e6);
     }
 
-    /** Nearest-rank percentile of sorted values. */
-    static double percentile(double[] sorted, double p) {
-        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    /**
+     * np.sh's "rate at nth percentile" of one client: its per-second rates (whole seconds only) sorted
+     * descending, the value at position round(n% x count), 1-based. So the 99th is near the slowest second:
+     * the low tail, not the high one. Null (his NA) below {@value #NTH_MIN_SECONDS} seconds.
+     */
+    static Map<String, Long> nth(Map<Integer, Long> perSecond, int wholeSeconds) {
+        List<Long> rates = new ArrayList<>();
+        for (int s = 0; s < wholeSeconds; s++) {
+            rates.add(perSecond.getOrDefault(s, 0L));
+        }
+        rates.sort(java.util.Comparator.reverseOrder());
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int n : NTH) {
+            int off = (int) Math.rint(n / 100.0 * rates.size());
+            out.put(Integer.toString(n), rates.size() < NTH_MIN_SECONDS ? null : rates.get(Math.max(1, off) - 1));
+        }
+        return out;
+    }
+
+    /**
+     * CPU time of this JVM (the driver, his "client" CPU in np.sh's o.res); -1 where the JVM cannot tell.
+     * The server's processes are not in it.
+     */
+    static long clientCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
+    }
+
+    /** One figure for all clients: the mean of their nth values; null when any is NA. */
+    private static Double meanOver(Map<String, Map<String, Long>> nth, String n) {
+        if (nth.isEmpty() || nth.values().stream().anyMatch(m -> m.get(n) == null)) {
+            return null;
+        }
+        return nth.values().stream().mapToLong(m -> m.get(n)).average().orElse(0);
     }
 }

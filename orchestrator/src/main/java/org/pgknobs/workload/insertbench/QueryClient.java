@@ -1,80 +1,85 @@
 package org.pgknobs.workload.insertbench;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.EnumMap;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.pgknobs.server.ConnectionInfo;
 
 /**
- * One client's query thread: back-to-back queries on its own table until {@code stop}. Range mode picks one
- * of the three index shapes at random per query (qr); point mode fetches 10 random ids between the table's
- * current min and max id, refreshed every {@value #ID_REFRESH} queries as iibench.py does (qp).
+ * One client's query thread, his Query(): PREPAREs the shapes once, then EXECUTEs one picked at random per
+ * query, back to back, until the client's inserter is done (checked every {@value #DONE_CHECK} queries, as
+ * he does). Point queries take 10 random ids in [shared min, max): the min is the statement maker's local
+ * estimate (no query), the max is re-read every {@value #MAX_REFRESH} queries.
  */
 final class QueryClient {
 
-    static final int ID_REFRESH = 100;
+    static final int DONE_CHECK = 16;
+    static final int MAX_REFRESH = 100;
 
     private final ConnectionInfo db;
     private final int client;
     private final boolean point;
+    private final InsertBenchVariant variant;
     private final PhaseRecorder recorder;
-    private final AtomicBoolean stop;
+    private final AtomicBoolean done;
+    private final AtomicLong sharedMin;
     private final RowGenerator random;
     private long rowsFetched;
 
-    QueryClient(ConnectionInfo db, int client, boolean point, PhaseRecorder recorder, AtomicBoolean stop, long seed) {
+    QueryClient(ConnectionInfo db, int client, boolean point, InsertBenchVariant variant, PhaseRecorder recorder,
+                InsertDeleteClient writer, long seed) {
         this.db = db;
         this.client = client;
         this.point = point;
+        this.variant = variant;
         this.recorder = recorder;
-        this.stop = stop;
-        this.random = new RowGenerator(seed);
+        this.done = writer.done();
+        this.sharedMin = writer.sharedMin();
+        this.random = new RowGenerator(seed, variant);
     }
 
-    /** Runs until stopped; returns the rows fetched (10 per query when the table is big enough). */
+    /** Runs until the writer is done; returns the rows fetched (10 per query when the table is big enough). */
     Long query() throws SQLException {
-        try (Connection c = Sessions.open(db)) {
-            Map<QueryShape, PreparedStatement> prepared = new EnumMap<>(QueryShape.class);
-            for (QueryShape shape : QueryShape.values()) {
-                prepared.put(shape, shape.prepare(c, client));
+        List<QueryShape> shapes = point ? List.of(QueryShape.POINT) : QueryShape.RANGE;
+        try (Connection c = Sessions.open(db); Statement s = c.createStatement()) {
+            for (QueryShape shape : shapes) {
+                s.execute(shape.prepare(variant, client));
             }
-            long[] ids = idRange(c);
-            for (long n = 0; !stop.get(); n++) {
-                if (point && n > 0 && n % ID_REFRESH == 0) {
-                    ids = idRange(c);
-                }
-                QueryShape shape = point ? QueryShape.POINT : QueryShape.RANGE[random.nextInt(QueryShape.RANGE.length)];
-                PreparedStatement ps = prepared.get(shape);
-                if (point) {
-                    for (int i = 1; i <= QueryShape.ROWS_PER_QUERY; i++) {
-                        ps.setLong(i, random.nextLong(ids[0], ids[1] + 1));
-                    }
-                } else {
-                    ps.setInt(1, random.nextInt(shape.keyBound()));
-                }
+            long max = point ? Sessions.minOrMax(s, client, false) : 0;
+            for (long loops = 1; ; loops++) {
+                QueryShape shape = shapes.get(random.nextInt(shapes.size()));
+                String sql = "execute " + shape.statementName() + " (" + arguments(shape, sharedMin.get(), max) + ")";
                 long begin = System.nanoTime();
-                try (ResultSet rs = ps.executeQuery()) {
+                try (ResultSet rs = s.executeQuery(sql)) {
                     while (rs.next()) {
                         rowsFetched++;
                     }
                 }
-                recorder.request(begin, System.nanoTime(), 1);
+                recorder.request(client, begin, System.nanoTime(), 1);
+                if (loops % DONE_CHECK == 0 && done.get()) {
+                    break;
+                }
+                if (point && loops % MAX_REFRESH == 0) {
+                    max = Sessions.minOrMax(s, client, false);
+                }
             }
         }
         return rowsFetched;
     }
 
-    private long[] idRange(Connection c) throws SQLException {
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select coalesce(min(transactionid), 0), coalesce(max(transactionid), 0) from "
-                     + InsertBenchSchema.table(client))) {
-            rs.next();
-            return new long[] {rs.getLong(1), rs.getLong(2)};
+    private String arguments(QueryShape shape, long min, long max) {
+        if (shape != QueryShape.POINT) {
+            return random.rangeArgument(shape);
         }
+        StringBuilder ids = new StringBuilder();
+        for (int i = 0; i < QueryShape.ROWS_PER_QUERY; i++) {
+            // his random.randrange(min_id, max_id): max excluded
+            ids.append(i == 0 ? "" : ",").append(max > min ? random.nextLong(min, max) : min);
+        }
+        return ids.toString();
     }
 }

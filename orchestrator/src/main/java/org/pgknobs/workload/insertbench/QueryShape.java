@@ -1,42 +1,61 @@
 package org.pgknobs.workload.insertbench;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
+import java.util.List;
 
-/** The four read shapes of iibench.py: one range query per secondary index, and a 10-id point query on the PK. */
+/**
+ * iibench.py's read shapes as server-side prepared statements (np.sh passes --use_prepared_query for
+ * Postgres): one range query per secondary index, and the 10-id point query on the PK (current only).
+ * {@code %1$s} is the table, {@code %2$s} the variant's parameter type of the range key.
+ */
 enum QueryShape {
-    MARKET("select productid, customerid, price from %s where productid >= ? "
-            + "order by productid, customerid, price limit 10", RowGenerator.PRODUCTS),
-    REGISTER("select cashregisterid, customerid, price from %s where cashregisterid > ? "
-            + "order by cashregisterid, customerid, price limit 10", RowGenerator.CASH_REGISTERS),
-    PDC("select price, dateandtime, customerid from %s where price >= ? "
-            + "order by price, dateandtime, customerid limit 10", RowGenerator.MAX_PRICE),
-    POINT("select transactionid, productid, data from %s where transactionid in (?,?,?,?,?,?,?,?,?,?)", 0);
+    MARKET("market_query_ps", RowGenerator.PRODUCTS),
+    REGISTER("register_query_ps", RowGenerator.CASH_REGISTERS),
+    PDC("pdc_query_ps", RowGenerator.MAX_PRICE),
+    POINT("pk_query_ps", 0);
 
-    /** Ids per point query, rows per range query. */
+    /** Ids per point query, rows per range query (his rows_per_query). */
     static final int ROWS_PER_QUERY = 10;
+    /** His query_generators order; a query picks one uniformly. */
+    static final List<QueryShape> RANGE = List.of(MARKET, REGISTER, PDC);
 
-    private final String template;
+    private final String statementName;
     private final int keyBound;
 
-    QueryShape(String template, int keyBound) {
-        this.template = template;
+    QueryShape(String statementName, int keyBound) {
+        this.statementName = statementName;
         this.keyBound = keyBound;
     }
 
-    String sql(int client) {
-        return template.formatted(InsertBenchSchema.table(client));
+    String statementName() {
+        return statementName;
     }
 
-    PreparedStatement prepare(Connection c, int client) throws SQLException {
-        return c.prepareStatement(sql(client));
+    /** His PREPARE text for this shape, variant and table. */
+    String prepare(InsertBenchVariant variant, int client) {
+        String t = InsertBenchSchema.table(client);
+        boolean now = variant == InsertBenchVariant.CURRENT;
+        return switch (this) {
+            case MARKET -> now
+                    ? "PREPARE market_query_ps (int) as SELECT productid, customerid, price FROM " + t
+                            + " WHERE (productid >= $1) ORDER BY productid, customerid, price LIMIT " + ROWS_PER_QUERY
+                    : "PREPARE market_query_ps (real) as SELECT price, customerid FROM " + t
+                            + " WHERE (price >= $1) ORDER BY price, customerid LIMIT " + ROWS_PER_QUERY;
+            case REGISTER -> now
+                    ? "PREPARE register_query_ps (int) as SELECT cashregisterid, customerid, price FROM " + t
+                            + " WHERE (cashregisterid > $1) ORDER BY cashregisterid, customerid, price LIMIT " + ROWS_PER_QUERY
+                    : "PREPARE register_query_ps (int) as SELECT cashregisterid, price, customerid FROM " + t
+                            + " WHERE (cashregisterid > $1) ORDER BY cashregisterid, price, customerid LIMIT " + ROWS_PER_QUERY;
+            case PDC -> "PREPARE pdc_query_ps (" + (now ? "int" : "real") + ") as SELECT price, dateandtime, customerid FROM "
+                    + t + " WHERE (price >= $1) ORDER BY price, dateandtime, customerid LIMIT " + ROWS_PER_QUERY;
+            case POINT -> "PREPARE pk_query_ps (" + String.join(",", java.util.Collections.nCopies(ROWS_PER_QUERY, "int"))
+                    + ") as SELECT transactionid, productid, data FROM " + t + " WHERE transactionid in ("
+                    + String.join(",", java.util.stream.IntStream.rangeClosed(1, ROWS_PER_QUERY).mapToObj(i -> "$" + i).toList())
+                    + ")";
+        };
     }
 
-    /** Exclusive upper bound of the random start key of a range query. */
+    /** Exclusive upper bound of the random start key of a current-variant range query. */
     int keyBound() {
         return keyBound;
     }
-
-    static final QueryShape[] RANGE = {MARKET, REGISTER, PDC};
 }

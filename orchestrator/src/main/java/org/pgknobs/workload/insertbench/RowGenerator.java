@@ -1,15 +1,15 @@
 package org.pgknobs.workload.insertbench;
 
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.LocalDateTime;
-import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * Column values as iibench.py draws them: uniform ids below his bounds, a timestamp to the second, and a
- * 10-20 character data string that is half constant, half random (so it compresses about 2:1).
+ * Rows as iibench.py's generate_cols / generate_row_mysql_pg write them: literal SQL value tuples
+ * {@code ('when',cashregisterid,customerid,productid,price,'data')}, price printed with two decimals as he
+ * does ({@code %.2f}), the time to the second. Data is 10-20 characters: int(len * 0.75 * 50 %) random
+ * base64 characters after a run of 'a' (his data_random_pct=50 with the base64 correction).
  */
 final class RowGenerator {
 
@@ -19,36 +19,54 @@ final class RowGenerator {
     static final int MAX_PRICE = 500;
     static final int DATA_MIN = 10;
     static final int DATA_MAX = 20;
-    private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    private static final String BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private final SplittableRandom random;
+    private final InsertBenchVariant variant;
 
-    RowGenerator(long seed) {
+    RowGenerator(long seed, InsertBenchVariant variant) {
         this.random = new SplittableRandom(seed);
+        this.variant = variant;
     }
 
-    /** Binds {@code rows} rows into an INSERT from {@link InsertBenchSchema#insert}. */
-    void bind(PreparedStatement insert, int rows) throws SQLException {
-        Timestamp now = Timestamp.valueOf(LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS));
-        int p = 1;
+    /** One multi-row INSERT of {@code rows} rows into {@code client}'s table, as his literal SQL. */
+    String insert(int client, int rows) {
+        String when = LocalDateTime.now().format(WHEN);
+        StringBuilder sql = new StringBuilder(rows * 48).append(InsertBenchSchema.insertHead(client));
         for (int i = 0; i < rows; i++) {
-            insert.setTimestamp(p++, now);
-            insert.setInt(p++, random.nextInt(CASH_REGISTERS));
-            insert.setInt(p++, random.nextInt(CUSTOMERS));
-            insert.setInt(p++, random.nextInt(PRODUCTS));
-            insert.setInt(p++, random.nextInt(MAX_PRICE));
-            insert.setString(p++, data());
+            int cashregisterid = random.nextInt(CASH_REGISTERS);
+            int productid = random.nextInt(PRODUCTS);
+            int customerid = random.nextInt(CUSTOMERS);
+            double price = variant == InsertBenchVariant.CURRENT ? random.nextInt(MAX_PRICE) : may2023Price(customerid);
+            sql.append(i == 0 ? "" : ",\n").append("('").append(when).append("',").append(cashregisterid).append(',')
+                    .append(customerid).append(',').append(productid).append(',')
+                    .append(String.format(Locale.ROOT, "%.2f", price)).append(",'").append(data()).append("')");
         }
+        return sql.toString();
+    }
+
+    /** 2023: price = ((random() * max_price) + customerid) / 100, a real in [0, ~1005). */
+    private double may2023Price(int customerid) {
+        return ((random.nextDouble() * MAX_PRICE) + customerid) / 100.0;
     }
 
     String data() {
         int length = random.nextInt(DATA_MIN, DATA_MAX + 1);
-        int constant = length / 2;
-        StringBuilder s = new StringBuilder(length).append("a".repeat(constant));
-        for (int i = constant; i < length; i++) {
-            s.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
+        int randomChars = (int) (length * 0.75 * 0.5);
+        StringBuilder s = new StringBuilder(length).append("a".repeat(length - randomChars));
+        for (int i = 0; i < randomChars; i++) {
+            s.append(BASE64.charAt(random.nextInt(BASE64.length())));
         }
         return s.toString();
+    }
+
+    /** The argument of a range query's EXECUTE, as his generate_*_query draws it. */
+    String rangeArgument(QueryShape shape) {
+        if (variant == InsertBenchVariant.MAY2023 && shape != QueryShape.REGISTER) {
+            return Double.toString(may2023Price(random.nextInt(CUSTOMERS)));
+        }
+        return Integer.toString(random.nextInt(shape.keyBound()));
     }
 
     int nextInt(int bound) {

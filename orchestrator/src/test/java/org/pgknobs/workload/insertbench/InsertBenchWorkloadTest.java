@@ -31,8 +31,8 @@ import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
 
 /**
- * One tiny insert-benchmark run on a real server, inspected at every phase boundary. The query rates are
- * one the tiny server meets easily (100 rows/s per client) and one no server meets (10^7 rows/s).
+ * One tiny insert-benchmark run on a real server, inspected at every phase boundary. The query steps are
+ * fixed work (query_seconds x rate rows per client) at rates a tiny server meets easily.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class InsertBenchWorkloadTest {
@@ -41,9 +41,9 @@ class InsertBenchWorkloadTest {
     private static final long INITIAL = 2_000;
     private static final long I1 = 600;
     private static final long I2 = 100;
-    private static final int ABSURD_RATE = 10_000_000;
-    private static final InsertBenchConfig CONFIG =
-            new InsertBenchConfig(CLIENTS, INITIAL, I1, I2, 1, List.of(100, ABSURD_RATE));
+    private static final int RATE2 = 200;
+    private static final InsertBenchConfig CONFIG = new InsertBenchConfig(CLIENTS, INITIAL, I1, I2, 1,
+            List.of(100, RATE2), InsertBenchVariant.CURRENT, 1, null);
 
     @TempDir
     static Path outDir;
@@ -93,7 +93,7 @@ class InsertBenchWorkloadTest {
     @Test
     void listenerSeesEveryPhaseStartAndEndInOrder() {
         List<String> expected = new ArrayList<>();
-        for (String p : List.of("l.i0", "l.x", "l.i1", "l.i2", "qr100", "qp100", "qr" + ABSURD_RATE, "qp" + ABSURD_RATE)) {
+        for (String p : List.of("l.i0", "l.x", "l.i1", "l.i2", "qr100", "qp100", "qr" + RATE2, "qp" + RATE2)) {
             expected.add("start " + p);
             expected.add("end " + p);
         }
@@ -161,26 +161,23 @@ class InsertBenchWorkloadTest {
     }
 
     @Test
-    void queryPhasesReportWhetherTheBackgroundInsertRateWasMet() {
+    void queryPhasesAreFixedWorkAndReportTheirInsertRate() {
         for (String kind : List.of("qr", "qp")) {
-            PhaseResult met = phase(kind + 100);
-            assertThat(met.details()).containsEntry("targetRateMet", true)
-                    .containsEntry("targetInsertRowsPerSecondPerClient", 100);
-            assertThat((Double) met.details().get("achievedInsertRowsPerSecondPerClient")).isGreaterThanOrEqualTo(95.0);
-            PhaseResult missed = phase(kind + ABSURD_RATE);
-            assertThat(missed.details()).containsEntry("targetRateMet", false);
-            assertThat((Double) missed.details().get("achievedInsertRowsPerSecondPerClient"))
-                    .isPositive().isLessThan(ABSURD_RATE * InsertBenchWorkload.TARGET_MET_SHARE);
-            for (PhaseResult q : List.of(met, missed)) {
+            for (int rate : List.of(100, RATE2)) {
+                PhaseResult q = phase(kind + rate);
+                // whether the rate was met depends on the machine's load; the work does not
+                assertThat(q.details()).containsKey("targetRateMet").containsKey("achievedInsertRowsPerSecondPerClient")
+                        .containsEntry("targetInsertRowsPerSecondPerClient", rate)
+                        .containsEntry("rowsInserted", (long) CLIENTS * rate)
+                        .containsEntry("rowsDeleted", (long) CLIENTS * rate);
                 assertThat(q.completed()).as("queries").isPositive();
                 assertThat(q.details()).containsEntry("queryKind", kind.equals("qr") ? "range" : "point");
-                assertThat((Long) q.details().get("rowsInserted")).isEqualTo((Long) q.details().get("rowsDeleted"));
-                assertThat((Long) q.details().get("insertRequests")).isPositive();
+                assertThat((Long) q.details().get("insertRequests")).isEqualTo(CLIENTS * rate / 50L);
                 assertThat((Double) q.details().get("rowsFetchedPerQuery")).isPositive().isLessThanOrEqualTo(10.0);
             }
         }
         for (int c = 1; c <= CLIENTS; c++) {
-            assertThat(tables.get("end qp" + ABSURD_RATE + "/pi" + c)[0]).isEqualTo(INITIAL);
+            assertThat(tables.get("end qp" + RATE2 + "/pi" + c)[0]).isEqualTo(INITIAL);
         }
     }
 
@@ -192,7 +189,7 @@ class InsertBenchWorkloadTest {
             assertThat(pct.keySet()).containsExactlyElementsOf(ResponseTimeBuckets.LABELS);
             assertThat(pct.values().stream().mapToDouble(Double::doubleValue).sum()).as(p.name()).isCloseTo(100.0, within(1e-9));
             assertThat(p.latencyMs().max()).isEqualTo((Double) p.details().get("maxResponseMs"));
-            assertThat((Double) p.details().get("perSecondP99")).isGreaterThanOrEqualTo((Double) p.details().get("perSecondP50"));
+            assertThat(p.details()).as("tiny phases are shorter than his 10 lines: NA").containsEntry("perSecondP99", null);
             assertThat(p.details().get("cpuMicrosPerOp")).as(p.name()).isNotNull();
         }
     }
@@ -220,7 +217,7 @@ class InsertBenchWorkloadTest {
 
         List<String> summary = Files.readAllLines(outDir.resolve(InsertBenchResults.SUMMARY_TXT));
         assertThat(summary).hasSize(1 + result.phases().size());
-        assertThat(summary.get(summary.size() - 1)).startsWith("qp" + ABSURD_RATE).contains("MISSED");
+        assertThat(summary.get(summary.size() - 1)).startsWith("qp" + RATE2).containsPattern("(met|MISSED) [0-9.]+/" + RATE2);
     }
 
     @Test
@@ -271,14 +268,12 @@ class InsertBenchWorkloadTest {
         }
     }
 
-    /** EXPLAIN of the shape's SQL with literal arguments in place of its parameters. */
+    /** EXPLAIN EXECUTE of the shape's prepared statement with these arguments. */
     private String plan(QueryShape shape, String args) throws SQLException {
-        String sql = shape.sql(1);
-        for (String a : args.split(",")) {
-            sql = sql.replaceFirst("\\?", a);
-        }
         StringBuilder out = new StringBuilder();
-        try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("explain " + sql)) {
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            s.execute(shape.prepare(InsertBenchVariant.CURRENT, 1));
+            ResultSet rs = s.executeQuery("explain execute " + shape.statementName() + " (" + args + ")");
             while (rs.next()) {
                 out.append(rs.getString(1)).append('\n');
             }

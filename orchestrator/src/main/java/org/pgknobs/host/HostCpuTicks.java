@@ -1,4 +1,4 @@
-package org.pgknobs.workload.insertbench;
+package org.pgknobs.host;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,21 +9,24 @@ import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 
 /**
- * Host-wide busy CPU time from /proc/stat (user, nice, system, irq, softirq, steal; idle and iowait are not
- * busy), in microseconds. Host-wide like his vmstat-based figure: it includes the server, this driver and
- * anything else running, so it is meaningful on a quiet machine only.
+ * Host-wide busy CPU time from the first line of /proc/stat, split as vmstat splits it: "us" = user + nice,
+ * "sy" = system + irq + softirq (idle, iowait and steal are not busy; guest time is already inside user).
+ * Callaghan's CPU per operation is (us + sy) from vmstat; this is the same counter read directly. It covers
+ * the whole host (server, driver, anything else), so it means something on a quiet machine only.
  */
-final class HostCpu {
+public final class HostCpuTicks {
 
     private static final Path PROC_STAT = Path.of("/proc/stat");
     private final long ticksPerSecond;
+    private final Path procStat;
 
-    private HostCpu(long ticksPerSecond) {
+    HostCpuTicks(long ticksPerSecond, Path procStat) {
         this.ticksPerSecond = ticksPerSecond;
+        this.procStat = procStat;
     }
 
     /** Asks {@code getconf CLK_TCK}; Linux's USER_HZ is 100 nearly everywhere, used when getconf fails. */
-    static HostCpu detect() {
+    public static HostCpuTicks detect() {
         long hz = 100;
         try {
             CommandResult r = CommandRunner.run(List.of("getconf", "CLK_TCK"), Duration.ofSeconds(10));
@@ -33,21 +36,20 @@ final class HostCpu {
         } catch (RuntimeException e) {
             // keep USER_HZ = 100
         }
-        return new HostCpu(hz);
+        return new HostCpuTicks(hz, PROC_STAT);
     }
 
-    long ticksPerSecond() {
+    public long ticksPerSecond() {
         return ticksPerSecond;
     }
 
-    /** Busy CPU microseconds since boot, summed over all CPUs; -1 where /proc/stat is unreadable. */
-    long busyMicros() {
+    /** us + sy CPU microseconds since boot, summed over all CPUs; -1 where /proc/stat is unreadable. */
+    public long busyMicros() {
         try {
-            String cpu = Files.readAllLines(PROC_STAT).get(0);
-            String[] f = cpu.trim().split("\\s+");
-            // cpu user nice system idle iowait irq softirq steal (guest is already inside user)
+            String[] f = Files.readAllLines(procStat).get(0).trim().split("\\s+");
+            // cpu user nice system idle iowait irq softirq steal guest guest_nice
             long busy = 0;
-            for (int i : new int[] {1, 2, 3, 6, 7, 8}) {
+            for (int i : new int[] {1, 2, 3, 6, 7}) {
                 if (i < f.length) {
                     busy += Long.parseLong(f[i]);
                 }

@@ -1,0 +1,164 @@
+package org.pgknobs.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.pgknobs.BadInputException;
+import org.pgknobs.server.EmbeddedBinaries;
+import org.pgknobs.server.ManagedServer;
+import org.pgknobs.server.RunAs;
+import org.pgknobs.server.Workspace;
+import org.pgknobs.workload.insertbench.IibenchPhase;
+import org.pgknobs.workload.insertbench.InsertBenchConfig;
+import org.pgknobs.workload.insertbench.InsertBenchVariant;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code pgknobs bench insertbench --against-iibench PATH}: the write steps (l.i0, l.x, l.i1, l.i2) of
+ * pgknobs' insert benchmark and of Callaghan's iibench.py, in turn on one embedded server with the same
+ * parameters, pair after pair (the order alternates so drift on a shared machine hits both). Prints each
+ * pair's rates and the ratios pgknobs / iibench.py, and one JSON object last.
+ */
+@Command(name = "insertbench", mixinStandardHelpOptions = true,
+        description = "Side by side with iibench.py on one embedded server; prints {\"variant\",\"pairs\":[...],"
+                + "\"median_ratio\":{\"l.i0\",\"l.i1\",\"l.i2\"},\"loadavg\"} last.")
+public final class InsertBenchBenchCommand implements Callable<Integer> {
+
+    @Option(names = "--against-iibench", required = true, paramLabel = "PATH",
+            description = "A local iibench.py (mdcallag/mytools bench/ibench); needs Python 3 with psycopg2.")
+    Path iibench;
+
+    @Option(names = "--python", defaultValue = "/usr/bin/python3", description = "Python 3 with psycopg2 (default ${DEFAULT-VALUE})")
+    Path python;
+
+    @Option(names = "--variant", defaultValue = "current", description = "current or may2023; PATH must be that iibench.py (default ${DEFAULT-VALUE})")
+    String variant;
+
+    @Option(names = "--pairs", defaultValue = "2", description = "pgknobs + iibench.py runs (default ${DEFAULT-VALUE}, at least 2)")
+    int pairs;
+
+    @Option(names = "--clients", defaultValue = "1", description = "clients, one table each (default ${DEFAULT-VALUE})")
+    int clients;
+
+    @Option(names = "--initial-rows", defaultValue = "500000", description = "rows per table in l.i0 (default ${DEFAULT-VALUE})")
+    long initialRows;
+
+    @Option(names = "--i1-rows", defaultValue = "300000", description = "rows per client in l.i1 (default ${DEFAULT-VALUE})")
+    long i1Rows;
+
+    @Option(names = "--i2-rows", defaultValue = "30000", description = "rows per client in l.i2, current only (default ${DEFAULT-VALUE})")
+    long i2Rows;
+
+    @Option(names = "--set", paramLabel = "NAME=VALUE", description = "server setting (ALTER SYSTEM, then a restart), repeatable")
+    List<String> settings = new ArrayList<>();
+
+    @Option(names = "--initdb-option", description = "initdb option, repeatable, e.g. --initdb-option=--data-checksums")
+    List<String> initdbOptions = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Files.isRegularFile(iibench)) {
+            throw new BadInputException("--against-iibench " + iibench + ": no such file; give the path of a local iibench.py");
+        }
+        if (pairs < 2) {
+            throw new BadInputException("--pairs " + pairs + ": at least 2 pairs, so the median means something");
+        }
+        InsertBenchVariant v = InsertBenchVariant.parse(variant, "--variant");
+        InsertBenchConfig config = new InsertBenchConfig(clients, initialRows, i1Rows, v == InsertBenchVariant.CURRENT ? i2Rows : 0,
+                1, List.of(), v, 0, null);
+        RunAs runAs = RunAs.forCurrentProcess(null);
+        ManagedServer server = ManagedServer.create(EmbeddedBinaries.ensure(EmbeddedBinaries.defaultCacheDir(), runAs),
+                runAs, Workspace.newInstanceDir(Workspace.defaultWorkDir(), "bench-insertbench"));
+        Path work = Files.createTempDirectory("pgknobs-iibench");
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("variant", v.yamlName());
+        out.put("iibench", iibench.toAbsolutePath().toString());
+        out.put("clients", clients);
+        out.put("initial_rows", initialRows);
+        out.put("i1_rows", i1Rows);
+        out.put("i2_rows", config.i2Rows());
+        out.put("settings", settings);
+        out.put("iibench_output", work.toString()); // his per-second lines and /usr/bin/time files, per pair and step
+        out.put("loadavg_start", loadAverage());
+        try {
+            server.initdb(initdbOptions);
+            server.start();
+            applySettings(server);
+            InsertBenchStatementCosts costs = new InsertBenchStatementCosts(server.connection());
+            costs.install();
+            List<Map<String, Object>> results = new ArrayList<>();
+            for (int pair = 1; pair <= pairs; pair++) {
+                boolean hisFirst = pair % 2 == 0;
+                IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), work.resolve("pair" + pair), HIS_DATABASE);
+                InsertBenchPairRun run = new InsertBenchPairRun(config, server.connection(), iib, costs, hisFirst);
+                Map<String, Object> r = new LinkedHashMap<>();
+                r.put("pair", pair);
+                r.put("first", hisFirst ? "iibench" : "pgknobs");
+                r.putAll(run.run());
+                r.put("loadavg", loadAverage());
+                System.out.println(new ObjectMapper().writeValueAsString(r));
+                results.add(r);
+            }
+            out.put("pairs", results);
+            out.put("median_ratio", medianRatios(results));
+        } finally {
+            server.stop();
+            Workspace.delete(server.instanceDir());
+        }
+        out.put("loadavg_end", loadAverage());
+        System.out.println(new ObjectMapper().writeValueAsString(out));
+        return Main.OK;
+    }
+
+    /** iibench.py's tables live in their own database, so both tools' tables exist side by side. */
+    static final String HIS_DATABASE = "ib_iibench";
+
+    private void applySettings(ManagedServer server) throws SQLException {
+        try (Connection c = server.connection().connect(); Statement s = c.createStatement()) {
+            // statement costs for both tools (the same overhead for both)
+            s.execute("alter system set shared_preload_libraries = 'pg_stat_statements'");
+            for (String kv : settings) {
+                int eq = kv.indexOf('=');
+                if (eq < 1) {
+                    throw new BadInputException("--set " + kv + ": give NAME=VALUE, e.g. --set synchronous_commit=off");
+                }
+                s.execute("alter system set " + kv.substring(0, eq).strip() + " = '"
+                        + kv.substring(eq + 1).strip().replace("'", "''") + "'");
+            }
+        }
+        server.restart();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Double> medianRatios(List<Map<String, Object>> results) {
+        Map<String, List<Double>> all = new LinkedHashMap<>();
+        for (Map<String, Object> r : results) {
+            ((Map<String, Double>) r.get("ratio")).forEach((k, v) -> all.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        all.forEach((k, list) -> {
+            List<Double> sorted = list.stream().sorted().toList();
+            int n = sorted.size();
+            out.put(k, n % 2 == 1 ? sorted.get(n / 2) : Math.round((sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2 * 1000) / 1000.0);
+        });
+        return out;
+    }
+
+    /** The 1-minute load average (the machine may be shared; say so with the figures). */
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package org.pgknobs.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.workload.MeasurementListener;
+import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.workload.ProgressListener;
+import org.pgknobs.workload.WorkloadException;
+import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.workload.insertbench.IibenchPhase;
+import org.pgknobs.workload.insertbench.InsertBenchConfig;
+import org.pgknobs.workload.insertbench.InsertBenchWorkload;
+
+/**
+ * One pair of the side-by-side check, interleaved step by step: each write step runs for pgknobs (database
+ * ib) and for iibench.py (its own database) right after one another, in the pair's order, so a change in the
+ * machine's load between steps hits both tools of a step alike. Around every step, pg_stat_statements
+ * gives the server's mean time per INSERT and DELETE.
+ */
+final class InsertBenchPairRun {
+
+    private final InsertBenchConfig config;
+    private final ConnectionInfo admin;
+    private final IibenchPhase iib;
+    private final InsertBenchStatementCosts costs;
+    private final boolean hisFirst;
+    private final Map<String, Double> hisRates = new LinkedHashMap<>();
+    private final Map<String, Double> hisCpu = new LinkedHashMap<>();
+    private final Map<String, Object> hisServer = new LinkedHashMap<>();
+    private final Map<String, Object> ourServer = new LinkedHashMap<>();
+
+    InsertBenchPairRun(InsertBenchConfig config, ConnectionInfo admin, IibenchPhase iib, InsertBenchStatementCosts costs,
+                       boolean hisFirst) {
+        this.config = config;
+        this.admin = admin;
+        this.iib = iib;
+        this.costs = costs;
+        this.hisFirst = hisFirst;
+    }
+
+    Map<String, Object> run() throws WorkloadException, SQLException, IOException {
+        try (Connection c = admin.connect(); Statement s = c.createStatement()) {
+            s.execute("drop database if exists " + InsertBenchBenchCommand.HIS_DATABASE + " with (force)");
+            s.execute("create database " + InsertBenchBenchCommand.HIS_DATABASE);
+        }
+        InsertBenchWorkload w = new InsertBenchWorkload(config);
+        w.load(admin, ProgressListener.NONE);
+        WorkloadResult result;
+        try {
+            result = w.run(admin, Files.createTempDirectory("pgknobs-ib"), new MeasurementListener() {
+                @Override
+                public void phaseStarted(String phase) {
+                    if (hisFirst) {
+                        his(phase);
+                    }
+                    settle();
+                    costs.reset();
+                }
+
+                @Override
+                public void phaseEnded(String phase) {
+                    ourServer.put(phase, costs.read(InsertBenchWorkload.DATABASE));
+                    if (!hisFirst) {
+                        his(phase);
+                    }
+                }
+            });
+        } catch (UncheckedWorkloadException e) {
+            throw e.cause;
+        }
+        Map<String, Double> ours = new LinkedHashMap<>();
+        Map<String, Double> ourCpu = new LinkedHashMap<>();
+        for (PhaseResult p : result.phases()) {
+            ours.put(p.name(), p.throughput());
+            Object cpu = p.details().get("clientCpuMicrosPerOp");
+            if (cpu != null && !p.name().equals("l.x")) {
+                ourCpu.put(p.name(), Math.round(((Number) cpu).doubleValue() * 10) / 10.0);
+            }
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("pgknobs", ours);
+        out.put("iibench", hisRates);
+        Map<String, Double> ratio = new LinkedHashMap<>();
+        hisRates.forEach((phase, his) -> {
+            if (ours.containsKey(phase) && his > 0) {
+                ratio.put(phase, Math.round(ours.get(phase) / his * 1000) / 1000.0);
+            }
+        });
+        out.put("ratio", ratio);
+        out.put("client_cpu_us_per_row", Map.of("pgknobs", ourCpu, "iibench", hisCpu));
+        out.put("server", Map.of("pgknobs", ourServer, "iibench", hisServer));
+        out.put("client_gap_ms_per_insert", Map.of("pgknobs", gaps(ours, ourServer), "iibench", gaps(hisRates, hisServer)));
+        return out;
+    }
+
+    /**
+     * Wall ms per INSERT statement (rows per statement / rate) minus the server's mean execution ms of one:
+     * the time per statement the server did not spend executing it (driver, network, scheduling waits).
+     */
+    private static Map<String, Double> gaps(Map<String, Double> rates, Map<String, Object> server) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        Map<String, Integer> batch = Map.of("l.i0", InsertBenchWorkload.LOAD_BATCH, "l.i1", InsertBenchWorkload.I1_BATCH,
+                "l.i2", InsertBenchWorkload.I2_BATCH);
+        batch.forEach((phase, rows) -> {
+            if (rates.containsKey(phase) && server.get(phase) instanceof Map<?, ?> m && m.get("insert_ms") instanceof Double ms) {
+                out.put(phase, Math.round((1000.0 * rows / rates.get(phase) - ms) * 1000) / 1000.0);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * Both tools start every step from the same server state: a checkpoint, then no autovacuum worker
+     * running (at most 120 s). Without it the tool that runs second in a step pays for vacuuming the
+     * first one's dead rows (measured: l.i2 ratios 2.09 with pgknobs first, 0.17 with iibench.py first).
+     */
+    private void settle() {
+        try (Connection c = admin.connect(); Statement s = c.createStatement()) {
+            s.execute("checkpoint");
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                try (var rs = s.executeQuery("select count(*) from pg_stat_activity where backend_type = 'autovacuum worker'")) {
+                    rs.next();
+                    if (rs.getLong(1) == 0) {
+                        return;
+                    }
+                }
+                Thread.sleep(200);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot settle the server between steps: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while settling the server", e);
+        }
+    }
+
+    /** iibench.py's version of a step, as np.sh runs it. */
+    private void his(String phase) {
+        try {
+            settle();
+            costs.reset();
+            IibenchPhase.Result r = switch (phase) {
+                case "l.i0" -> iib.loadI0(config.clients(), config.initialRows());
+                case "l.x" -> iib.indexes(config.clients());
+                case "l.i1" -> iib.insertDelete(phase, config.clients(), config.i1Rows(), InsertBenchWorkload.I1_BATCH);
+                case "l.i2" -> iib.insertDelete(phase, config.clients(), config.i2Rows(), InsertBenchWorkload.I2_BATCH);
+                default -> null;
+            };
+            hisServer.put(phase, costs.read(InsertBenchBenchCommand.HIS_DATABASE));
+            if (r == null) {
+                return;
+            }
+            if (phase.equals("l.x")) {
+                hisRates.put(phase, config.clients() * config.initialRows() / r.wallSeconds());
+            } else {
+                hisRates.put(phase, r.rate());
+                hisCpu.put(phase, Math.round(r.clientCpuMicrosPerRow() * 10) / 10.0);
+            }
+        } catch (WorkloadException e) {
+            throw new UncheckedWorkloadException(e);
+        }
+    }
+
+    /** Carries iibench.py's failure out of the listener, which cannot throw checked exceptions. */
+    private static final class UncheckedWorkloadException extends RuntimeException {
+        final WorkloadException cause;
+
+        UncheckedWorkloadException(WorkloadException cause) {
+            super(cause);
+            this.cause = cause;
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package org.pgknobs.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input to the side-by-side check fails before any server is started (exit 2). */
+class InsertBenchBenchCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aMissingIibenchOneOrFewerPairsOrAnUnknownVariantAreBadInput() throws Exception {
+        assertThat(Main.execute("bench", "insertbench", "--against-iibench", dir.resolve("nope.py").toString()))
+                .isEqualTo(Main.BAD_INPUT);
+        Path py = Files.writeString(dir.resolve("iibench.py"), "# not run\n");
+        assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--pairs", "1"))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--variant", "2022"))
+                .isEqualTo(Main.BAD_INPUT);
+        try (var files = Files.list(dir)) {
+            assertThat(files).containsExactly(py);
+        }
+    }
+}
