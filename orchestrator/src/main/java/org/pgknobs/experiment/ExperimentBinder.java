@@ -155,7 +155,7 @@ final class ExperimentBinder {
                 w.get("query_rates").map(ExperimentBinder::queryRates).orElse(i.queryRates()),
                 warmupIb,
                 w.get("variant").map(v -> Values.choice(v, "workload.variant", InsertBenchSpec.Variant.class)).orElse(i.variant()),
-                w.get("cleanup_wait").map(v -> Values.duration(v, "workload.cleanup_wait")).orElse(i.cleanupWait()));
+                w.get("cleanup_wait").map(v -> Values.duration(v, "workload.cleanup_wait", Durations.Zero.ALLOWED)).orElse(i.cleanupWait()));
         return new WorkloadSpec(kind, driver, tpcc, insertbench);
     }
 
