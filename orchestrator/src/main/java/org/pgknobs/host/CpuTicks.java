@@ -13,8 +13,12 @@ public record CpuTicks(long user, long nice, long system, long idle, long iowait
 
     /** Empty where /proc/stat cannot be read (not Linux). */
     public static Optional<CpuTicks> read() {
+        return read(PROC_STAT);
+    }
+
+    static Optional<CpuTicks> read(Path procStat) {
         try {
-            return ProcFiles.firstLine(PROC_STAT).map(CpuTicks::parse);
+            return ProcFiles.firstLine(procStat).map(CpuTicks::parse);
         } catch (RuntimeException e) {
             return Optional.empty(); // a line the kernel never writes: treat as unreadable
         }
@@ -40,6 +44,11 @@ public record CpuTicks(long user, long nice, long system, long idle, long iowait
     /** Everything but idle and iowait: a core waiting for I/O is not working. */
     public long busy() {
         return total() - idle - iowait;
+    }
+
+    /** vmstat's us + sy: user + nice, system + irq + softirq (steal is another guest's time). */
+    public long userPlusSystem() {
+        return user + nice + system + irq + softirq;
     }
 
     public CpuTicks minus(CpuTicks before) {

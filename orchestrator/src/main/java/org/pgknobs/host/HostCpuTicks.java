@@ -1,7 +1,5 @@
 package org.pgknobs.host;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -45,18 +43,6 @@ public final class HostCpuTicks {
 
     /** us + sy CPU microseconds since boot, summed over all CPUs; -1 where /proc/stat is unreadable. */
     public long busyMicros() {
-        try {
-            String[] f = Files.readAllLines(procStat).get(0).trim().split("\\s+");
-            // cpu user nice system idle iowait irq softirq steal guest guest_nice
-            long busy = 0;
-            for (int i : new int[] {1, 2, 3, 6, 7}) {
-                if (i < f.length) {
-                    busy += Long.parseLong(f[i]);
-                }
-            }
-            return busy * 1_000_000L / ticksPerSecond;
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
+        return CpuTicks.read(procStat).map(t -> t.userPlusSystem() * 1_000_000L / ticksPerSecond).orElse(-1L);
     }
 }
