@@ -61,6 +61,7 @@ public final class CulpritSearch {
     private final double slowdown;
     private final Measure measure;
     private final Map<Set<String>, Candidate> tried = new LinkedHashMap<>();
+    private final Map<Set<String>, Trial> known = new LinkedHashMap<>();
     private String level;
     private Map<String, List<String>> settingsOf;
 
@@ -76,6 +77,15 @@ public final class CulpritSearch {
         this.logBase = logBase;
         this.slowdown = logBase - logFull;
         this.measure = measure;
+    }
+
+    /**
+     * A set measured already (an only-U or without-U run: the median of its repeats): the search uses it
+     * instead of measuring the same set again.
+     */
+    public CulpritSearch know(Set<String> settings, Trial trial) {
+        known.put(new TreeSet<>(settings), trial);
+        return this;
     }
 
     /**
@@ -176,11 +186,11 @@ public final class CulpritSearch {
         Set<String> settings = new LinkedHashSet<>();
         elements.forEach(e -> settings.addAll(settingsOf.get(e)));
         Set<String> key = new TreeSet<>(settings);
-        Candidate known = tried.get(key);
-        if (known != null) {
-            return known.reproduces();
+        Candidate seen = tried.get(key);
+        if (seen != null) {
+            return seen.reproduces();
         }
-        Trial t = measure.measure(settings);
+        Trial t = known.containsKey(key) ? known.get(key) : measure.measure(settings);
         Double share = t.log().map(l -> (logBase - l) / slowdown).orElse(null);
         Candidate c = new Candidate(tried.size() + 1, level, List.copyOf(elements), List.copyOf(settings), t.run(),
                 t.log().orElse(null), share, share != null && share >= threshold, t.failure());

@@ -114,6 +114,18 @@ class CulpritSearchTest {
     }
 
     @Test
+    void setsMeasuredByTheFixedRunsAreNotMeasuredAgain() {
+        Fake fake = new Fake(on -> on.contains("s1a") ? Math.log(4000) : 0, on -> false);
+        Map<String, List<String>> units = units(2);
+        CulpritSearch search = new CulpritSearch(AblationSpec.Search.DDMIN, 0.9, LOG_BASE, LOG_BASE - Math.log(4000), fake)
+                .know(Set.of("s1a", "s1b"), CulpritSearch.Trial.of(LOG_BASE - Math.log(3900), "only-u1"));
+        CulpritSearch.Result r = search.run(units);
+        assertThat(r.units()).containsExactly("u1");
+        assertThat(r.candidates().get(0).run()).isEqualTo("only-u1");
+        assertThat(fake.asked).doesNotContain(Set.of("s1a", "s1b"));
+    }
+
+    @Test
     void aFullSetThatIsNotSlowerHasNothingToSearch() {
         Fake fake = new Fake(on -> -1, on -> false);
         CulpritSearch.Result r = search(AblationSpec.Search.DDMIN, units(4), fake);
