@@ -1,13 +1,13 @@
 package org.pgknobs.benchbase;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.pgknobs.json.Json;
 
 /** Reads BenchBase's summary.json with the keys its ResultWriter writes. */
 public final class SummaryReader {
@@ -32,7 +32,7 @@ public final class SummaryReader {
     public static BenchBaseSummary read(Path file) {
         JsonNode root;
         try {
-            root = new ObjectMapper().readTree(file.toFile());
+            root = Json.readTree(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read BenchBase summary " + file + ": " + e.getMessage(), e);
         }

@@ -1,11 +1,11 @@
 package org.pgknobs.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
+import org.pgknobs.json.Json;
 import org.pgknobs.run.SamplerBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -46,7 +46,7 @@ public final class BenchSamplerCommand implements Callable<Integer> {
         Map<String, Object> figures = new SamplerBench(warehouses, terminals,
                 BenchTpccCommand.seconds("--duration", duration), BenchTpccCommand.seconds("--warmup", warmup), pairs,
                 Durations.parse(interval, "--interval")).run(out);
-        System.out.println(new ObjectMapper().writeValueAsString(figures));
+        System.out.println(Json.line(figures));
         return Main.OK;
     }
 }

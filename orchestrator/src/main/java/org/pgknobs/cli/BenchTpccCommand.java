@@ -1,14 +1,14 @@
 package org.pgknobs.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Isolation;
+import org.pgknobs.json.Json;
 import org.pgknobs.workload.ProgressListener;
-import org.pgknobs.workload.tpcc.TpccBench;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
+import org.pgknobs.workload.tpcc.TpccBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -59,7 +59,7 @@ public final class BenchTpccCommand implements Callable<Integer> {
         TpccBench bench = new TpccBench(warehouses, terminals, seconds("--duration", duration), seconds("--warmup", warmup),
                 System.console() != null, benchBase, level.benchBaseName());
         TpccBench.Figures figures = bench.run(out, ProgressListener.NONE);
-        System.out.println(new ObjectMapper().writeValueAsString(figures.toMap()));
+        System.out.println(Json.line(figures.toMap()));
         return Main.OK;
     }
 

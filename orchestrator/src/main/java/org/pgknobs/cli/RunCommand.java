@@ -15,17 +15,17 @@ import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
 import org.pgknobs.report.Reports;
-import org.pgknobs.run.JsonFiles;
+import org.pgknobs.report.SummaryTable;
+import org.pgknobs.results.JsonFiles;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
-import org.pgknobs.run.SummaryTable;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code pgknobs run FILE}: the main job. */
 @Command(name = "run", mixinStandardHelpOptions = true,

@@ -1,12 +1,12 @@
 package org.pgknobs.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
+import org.pgknobs.json.Json;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.ProgressListener;
@@ -79,7 +79,7 @@ public final class TpccCommand implements Callable<Integer> {
         if (execute) {
             Files.createDirectories(directory);
             var result = workload.run(admin, directory, MeasurementListener.NONE, TpccCommand::everyTenSeconds).headline();
-            System.out.println(new ObjectMapper().writeValueAsString(result));
+            System.out.println(Json.line(result));
         }
         return Main.OK;
     }

@@ -1,10 +1,5 @@
 package org.pgknobs.overlay;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -22,23 +17,13 @@ public final class SettingsReport {
         return new Json(result.restarted(), result.took().toMillis(), result.allVerified(), result.settings());
     }
 
+    /** Written atomically: a crash mid-write leaves the previous file or none, never half of one. */
     public static void writeJson(OverlayResult result, Path file) {
-        try {
-            if (file.getParent() != null) {
-                Files.createDirectories(file.getParent());
-            }
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json(result));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        org.pgknobs.json.Json.write(file, json(result));
     }
 
     public static Json readJson(Path file) {
-        try {
-            return new ObjectMapper().readValue(file.toFile(), Json.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return org.pgknobs.json.Json.read(file, Json.class);
     }
 
     /** Columns name, requested, effective (with pg_settings' unit), verified; then one summary line. */

@@ -21,7 +21,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
-import org.pgknobs.run.StepStatus;
+import org.pgknobs.results.StepStatus;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.WorkloadResult;
 

@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.pgknobs.BadInputException;
-import org.pgknobs.run.JsonFiles;
+import org.pgknobs.results.JsonFiles;
 
 /**
  * Entry point: reads result directories (files only) and writes report.json (the data), report.md and

@@ -23,11 +23,11 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.overlay.AppliedSetting;
 import org.pgknobs.overlay.SettingsReport;
-import org.pgknobs.run.JsonFiles;
-import org.pgknobs.run.StepResult;
-import org.pgknobs.run.StepStatus;
-import org.pgknobs.run.SuiteLayout;
-import org.pgknobs.run.SuiteRecord;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.StepResult;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteLayout;
+import org.pgknobs.results.SuiteRecord;
 
 /**
  * Reads a result directory from its files only (see docs/reports.md), so any run, finished or not,

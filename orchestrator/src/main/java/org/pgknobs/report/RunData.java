@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.pgknobs.experiment.Experiment;
-import org.pgknobs.run.SuiteRecord;
+import org.pgknobs.results.SuiteRecord;
 
 /** One result directory as read from disk; suite and experiment are absent when their files are. */
 public record RunData(Path dir, Optional<SuiteRecord> suite, Optional<Experiment> experiment, List<StepRun> steps) {

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.collector.PgStats;
-import org.pgknobs.run.StepResult;
-import org.pgknobs.run.StepStatus;
+import org.pgknobs.results.StepResult;
+import org.pgknobs.results.StepStatus;
 
 /**
  * One step × repeat as found on disk. Everything but the identity may be missing (a failed or

@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.cli.Main;
-import org.pgknobs.run.StepStatus;
-import org.pgknobs.run.SuiteRecord;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
 
 /**
  * Two pgknobs processes started at the same moment with the same experiment, --out, --work-dir and an

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.cli.Main;
-import org.pgknobs.run.StepStatus;
-import org.pgknobs.run.SuiteRecord;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.testing.CliRun;
 
 /**

@@ -7,8 +7,8 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.pgknobs.cli.Main;
-import org.pgknobs.run.StepStatus;
-import org.pgknobs.run.SuiteRecord;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM while a step is being measured, sent to a real pgknobs process: it exits

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.cli.Main;
-import org.pgknobs.run.StepStatus;
-import org.pgknobs.run.SuiteRecord;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.testing.CliRun;
 
 /**

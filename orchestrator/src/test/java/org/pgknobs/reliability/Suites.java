@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.pgknobs.run.JsonFiles;
-import org.pgknobs.run.StepResult;
-import org.pgknobs.run.SuiteRecord;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.StepResult;
+import org.pgknobs.results.SuiteRecord;
 
 /** Reading what a run left on disk, for the reliability tests. */
 final class Suites {

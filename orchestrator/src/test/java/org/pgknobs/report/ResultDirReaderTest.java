@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknobs.run.StepStatus;
-import org.pgknobs.run.SuiteRecord;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
 
 class ResultDirReaderTest {
 

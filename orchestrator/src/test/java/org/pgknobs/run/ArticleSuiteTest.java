@@ -1,7 +1,5 @@
 package org.pgknobs.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -17,9 +15,14 @@ import org.pgknobs.cli.Main;
 import org.pgknobs.overlay.AppliedSetting;
 import org.pgknobs.overlay.SettingsFile;
 import org.pgknobs.overlay.SettingsReport;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.StepResult;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.testing.CliRun;
 import org.pgknobs.testing.TinyRuns;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The article end to end on the embedded server with the tiny profile: every step runs, every setting

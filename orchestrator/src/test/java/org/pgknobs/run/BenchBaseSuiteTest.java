@@ -1,17 +1,19 @@
 package org.pgknobs.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.cli.Main;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.StepResult;
+import org.pgknobs.results.StepStatus;
 import org.pgknobs.testing.CliRun;
 import org.pgknobs.testing.TinyRuns;
 import org.pgknobs.workload.benchbase.FakeBenchBaseJar;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** {@code pgknobs run --driver benchbase} through the suite runner, with a fake benchbase.jar. */
 class BenchBaseSuiteTest {

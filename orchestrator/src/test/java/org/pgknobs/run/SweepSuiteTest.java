@@ -1,11 +1,14 @@
 package org.pgknobs.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.cli.Main;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.StepResult;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.testing.TinyRuns;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The insert-benchmark sweep end to end with the tiny profile, base and three variants: a1 asks for

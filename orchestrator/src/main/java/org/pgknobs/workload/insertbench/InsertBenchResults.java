@@ -1,15 +1,14 @@
 package org.pgknobs.workload.insertbench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.pgknobs.json.AtomicFiles;
+import org.pgknobs.json.Json;
 import org.pgknobs.workload.PhaseResult;
 
 /**
@@ -35,15 +34,15 @@ final class InsertBenchResults {
         doc.put("config", config);
         doc.put("responseTimeBuckets", ResponseTimeBuckets.LABELS);
         doc.put("phases", phases);
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(outDir.resolve(PHASES_JSON).toFile(), doc);
+        Json.write(outDir.resolve(PHASES_JSON), doc);
 
-        try (Writer w = Files.newBufferedWriter(outDir.resolve(SAMPLES_CSV))) {
+        AtomicFiles.write(outDir.resolve(SAMPLES_CSV), w -> {
             w.write("phase,second,ops,max_ms\n");
             for (PhaseRecorder.Sample s : samples) {
                 w.write(String.format(Locale.ROOT, "%s,%d,%d,%.3f%n", s.phase(), s.second(), s.ops(), s.maxMs()));
             }
-        }
-        Files.writeString(outDir.resolve(SUMMARY_TXT), summary(phases));
+        });
+        AtomicFiles.writeText(outDir.resolve(SUMMARY_TXT), summary(phases));
     }
 
     /** His report style: a rate, the max response time, then the response-time histogram in percent. */

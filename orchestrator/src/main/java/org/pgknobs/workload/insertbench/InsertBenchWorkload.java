@@ -148,7 +148,7 @@ public final class InsertBenchWorkload implements Workload {
         }
         try {
             InsertBenchResults.write(outDir, config, phases, samples);
-        } catch (IOException e) {
+        } catch (IOException | java.io.UncheckedIOException e) {
             throw new WorkloadException("insertbench: cannot write results into " + outDir + ": " + e.getMessage(), e);
         }
         String headline = phases.stream().anyMatch(ph -> ph.name().equals("l.i1")) ? "l.i1" : phases.get(0).name();

@@ -1,8 +1,5 @@
 package org.pgknobs.workload.tpcc;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +14,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.pgknobs.json.AtomicFiles;
+import org.pgknobs.json.Json;
 import org.pgknobs.workload.benchbase.BenchBaseConfig;
 import org.pgknobs.workload.benchbase.BenchBaseXml;
 
@@ -35,8 +34,6 @@ public final class BenchBaseResultFiles {
     static final double[] PERCENTILES = {0.0, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99, 1.0};
     private static final int RESULTS_WINDOW_SECONDS = 5;
 
-    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     /** Writes all files; {@code db} is asked for the server version and settings. Returns the summary path. */
     public Path write(Path dir, String prefix, TpccRunResult run, BenchBaseConfig config, Connection db)
             throws IOException, SQLException {
@@ -47,7 +44,7 @@ public final class BenchBaseResultFiles {
                 settings.put(rs.getString(1), rs.getString(2));
             }
         }
-        json.writeValue(dir.resolve(prefix + ".params.json").toFile(), settings);
+        Json.write(dir.resolve(prefix + ".params.json"), settings);
         BenchBaseXml.write(config.redacted(), dir.resolve(prefix + ".config.xml"));
         writeRaw(dir.resolve(prefix + ".raw.csv"), run);
         writeSamples(dir.resolve(prefix + ".samples.csv"), run, 1);
@@ -56,7 +53,7 @@ public final class BenchBaseResultFiles {
             writeResults(dir.resolve(prefix + ".results." + t.benchBaseName() + ".csv"), run, RESULTS_WINDOW_SECONDS, t);
         }
         Path summary = dir.resolve(prefix + ".summary.json");
-        json.writeValue(summary.toFile(), summary(run, config, settings.getOrDefault("server_version", "")));
+        Json.write(summary, summary(run, config, settings.getOrDefault("server_version", "")));
         return summary;
     }
 
@@ -75,8 +72,8 @@ public final class BenchBaseResultFiles {
         return m;
     }
 
-    private static void writeRaw(Path file, TpccRunResult run) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file)) {
+    private static void writeRaw(Path file, TpccRunResult run) {
+        AtomicFiles.write(file, out -> {
             out.write("Transaction Type Index,Transaction Name,Start Time (microseconds),Latency (microseconds),"
                     + "Worker Id (start number),Phase Id (index in config file)\n");
             StringBuilder row = new StringBuilder(96);
@@ -87,11 +84,11 @@ public final class BenchBaseResultFiles {
                         .append(s.latencyMicros()).append(',').append(s.worker()).append(",1\n");
                 out.append(row);
             }
-        }
+        });
     }
 
-    private static void writeSamples(Path file, TpccRunResult run, int window) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file)) {
+    private static void writeSamples(Path file, TpccRunResult run, int window) {
+        AtomicFiles.write(file, out -> {
             out.write("Time (seconds),Requests,Throughput (requests/second),Minimum Latency (microseconds),"
                     + "25th Percentile Latency (microseconds),Median Latency (microseconds),"
                     + "Average Latency (microseconds),75th Percentile Latency (microseconds),"
@@ -104,12 +101,12 @@ public final class BenchBaseResultFiles {
                         (double) d.count / window, (int) d.p[0], (int) d.p[1], (int) d.p[2], (int) d.average,
                         (int) d.p[3], (int) d.p[4], (int) d.p[5], (int) d.p[6], (int) d.p[7]));
             }
-        }
+        });
     }
 
     /** {@code type} null: all types (BenchBase's .results.csv); otherwise its .results.&lt;Name&gt;.csv. */
-    private static void writeResults(Path file, TpccRunResult run, int window, TxType type) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file)) {
+    private static void writeResults(Path file, TpccRunResult run, int window, TxType type) {
+        AtomicFiles.write(file, out -> {
             out.write("Time (seconds),Throughput (requests/second),Average Latency (millisecond),"
                     + "Minimum Latency (millisecond),25th Percentile Latency (millisecond),"
                     + "Median Latency (millisecond),75th Percentile Latency (millisecond),"
@@ -123,7 +120,7 @@ public final class BenchBaseResultFiles {
                         d.p[2] / 1e3, d.p[3] / 1e3, d.p[4] / 1e3, d.p[5] / 1e3, d.p[6] / 1e3, d.p[7] / 1e3,
                         1e3 / d.average));
             }
-        }
+        });
     }
 
     /** Latencies per bucket of {@code window} seconds from the window start, by request start time. */

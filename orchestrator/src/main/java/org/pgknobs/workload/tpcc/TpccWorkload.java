@@ -111,7 +111,7 @@ public final class TpccWorkload implements Workload {
             String hint = "53300".equals(e.getSQLState()) ? " (the server allows fewer connections than the "
                     + options.terminals() + " terminals: raise max_connections)" : "";
             throw new WorkloadException("TPC-C run on " + db + " failed: " + e.getMessage() + hint, e);
-        } catch (IOException e) {
+        } catch (IOException | java.io.UncheckedIOException e) {
             throw new WorkloadException("cannot write TPC-C results into " + outDir + ": " + e.getMessage(), e);
         }
     }

@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.results;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.results;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;

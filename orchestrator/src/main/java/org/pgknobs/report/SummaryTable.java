@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.report;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +14,11 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.StepResult;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteLayout;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.workload.PhaseResult;
 
 /**

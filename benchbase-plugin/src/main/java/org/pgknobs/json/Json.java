@@ -1,0 +1,60 @@
+package org.pgknobs.json;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+/**
+ * The one Jackson configuration for every JSON file and line pgknobs writes or reads: indented files,
+ * ISO-8601 times (java.time where the module is on the class path), and readers that ignore fields a
+ * newer pgknobs added, so an older result directory and a newer one can be read alike.
+ */
+public final class Json {
+
+    // Configured once here and never changed afterwards; only immutable writers/readers leave this class.
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .findAndRegisterModules()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectWriter COMPACT = MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+
+    private Json() {
+    }
+
+    /** Writes {@code value} as an indented JSON file, atomically. */
+    public static void write(Path file, Object value) {
+        AtomicFiles.write(file, out -> MAPPER.writeValue(out, value));
+    }
+
+    public static <T> T read(Path file, Class<T> type) {
+        try {
+            return parse(file, type);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Like {@link #read}, for callers that say in their own words what the file should have been. */
+    public static <T> T parse(Path file, Class<T> type) throws IOException {
+        return MAPPER.readValue(file.toFile(), type);
+    }
+
+    public static JsonNode readTree(Path file) throws IOException {
+        return MAPPER.readTree(file.toFile());
+    }
+
+    /** One line of JSON (a command's machine-readable last line). */
+    public static String line(Object value) {
+        try {
+            return COMPACT.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot render " + value.getClass().getSimpleName() + " as JSON: " + e.getMessage(), e);
+        }
+    }
+}

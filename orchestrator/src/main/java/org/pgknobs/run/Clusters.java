@@ -1,0 +1,220 @@
+package org.pgknobs.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.pgknobs.experiment.DataPolicy;
+import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.ExperimentPlan;
+import org.pgknobs.experiment.PlannedStep;
+import org.pgknobs.overlay.AutoConfState;
+import org.pgknobs.overlay.OverlayEngine;
+import org.pgknobs.server.ManagedServer;
+import org.pgknobs.server.Server;
+import org.pgknobs.server.ServerException;
+import org.pgknobs.server.Workspace;
+import org.pgknobs.workload.Databases;
+import org.pgknobs.workload.Workload;
+import org.pgknobs.workload.WorkloadException;
+import org.pgknobs.workload.benchbase.BenchBaseLauncher;
+
+/**
+ * The servers and data a suite's steps run on: one managed cluster per distinct set of initdb options,
+ * created, loaded and snapshotted once and restored before each step (data: restore); or the one
+ * external server, loaded only where its database is missing and given back its postgresql.auto.conf.
+ */
+final class Clusters {
+
+    private record Cluster(ManagedServer server, DataSnapshot snapshot) {
+    }
+
+    private final ServerSupply supply;
+    private final BenchBaseLauncher benchBase;
+    private final OverlayEngine engine;
+    private final PrintStream out;
+    private final Map<List<String>, Cluster> clusters = new LinkedHashMap<>();
+    private Optional<AutoConfState> externalOriginal = Optional.empty();
+
+    Clusters(ServerSupply supply, BenchBaseLauncher benchBase, OverlayEngine engine, PrintStream out) {
+        this.supply = supply;
+        this.benchBase = benchBase;
+        this.engine = engine;
+        this.out = out;
+    }
+
+    boolean external() {
+        return supply instanceof ServerSupply.External;
+    }
+
+    /** The server preflight checks against: the external one, or the first step's cluster (not loaded yet). */
+    Server first(ExperimentPlan plan) {
+        if (supply instanceof ServerSupply.External ext) {
+            // the user's --allow-alter-system decides, before anything is recorded or changed
+            new OverlayEngine(ext.allowAlterSystem()).checkAllowed(ext.server());
+            engine.checkAllowed(ext.server());
+            externalOriginal = Optional.of(AutoConfState.capture(ext.server()));
+            return ext.server();
+        }
+        List<String> initdb = plan.steps().get(0).initdb();
+        return cluster(initdb, plan.experiment(), false).server();
+    }
+
+    /** Restores the loaded data (data: restore) and starts the step's cluster; an external server is used as is. */
+    Server prepare(Experiment experiment, PlannedStep step, SuiteProgress progress) {
+        if (supply instanceof ServerSupply.External ext) {
+            ensureLoadedExternal(experiment, ext.server(), progress);
+            return ext.server();
+        }
+        Cluster cluster = cluster(step.initdb(), experiment, true);
+        clusters.values().stream().filter(c -> c != cluster).forEach(c -> c.server().stop());
+        ManagedServer server = cluster.server();
+        if (experiment.data() == DataPolicy.RESTORE) {
+            server.stop();
+            progress.say("restoring the loaded data");
+            cluster.snapshot().restoreInto(server);
+        }
+        if (!server.isRunning()) {
+            server.start();
+        }
+        return server;
+    }
+
+    /** The step's managed cluster if it exists (a failed start: its log says why). */
+    Optional<Server> managedFor(PlannedStep step) {
+        if (supply instanceof ServerSupply.Managed && clusters.get(step.initdb()) != null) {
+            return Optional.of(clusters.get(step.initdb()).server());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The cluster for one set of initdb options: created, started and (when {@code loaded}) loaded with
+     * the workload's data and snapshotted, once.
+     */
+    private Cluster cluster(List<String> initdb, Experiment experiment, boolean loaded) {
+        ServerSupply.Managed managed = (ServerSupply.Managed) supply;
+        Cluster c = clusters.get(initdb);
+        if (c == null) {
+            String label = experiment.name() + (clusters.isEmpty() ? "" : "-" + (clusters.size() + 1));
+            ManagedServer server = ManagedServer.create(managed.binaries(), managed.runAs(),
+                    Workspace.newInstanceDir(managed.workDir(), label));
+            server.initdb(initdb);
+            server.start();
+            c = new Cluster(server, null);
+            clusters.put(initdb, c);
+        }
+        if (loaded && c.snapshot() == null) {
+            c = load(initdb, c, experiment);
+        }
+        return c;
+    }
+
+    private Cluster load(List<String> initdb, Cluster c, Experiment experiment) {
+        ManagedServer server = c.server();
+        if (!server.isRunning()) {
+            server.start();
+        }
+        String what = experiment.workload().kind().name().toLowerCase() + " data";
+        ((ServerSupply.Managed) supply).disk().check(server.instanceDir().getParent(), DiskSpace.estimate(experiment.workload()), what);
+        out.println("loading " + what
+                + (initdb.isEmpty() ? "" : " into the cluster with initdb " + String.join(" ", initdb)));
+        long t0 = System.nanoTime();
+        Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
+        try {
+            workload.load(server.connection(), (phase, done, total, unit) -> { });
+        } catch (WorkloadException e) {
+            throw new ServerException("loading the workload's data failed: " + e.getMessage(), server.logTail(20), e);
+        }
+        server.stop();
+        DataSnapshot snapshot = DataSnapshot.take(server, "loaded");
+        out.printf("loaded in %.1f s; snapshot at %s%n", (System.nanoTime() - t0) / 1e9, snapshot.path());
+        Cluster loaded = new Cluster(server, snapshot);
+        clusters.put(initdb, loaded);
+        return loaded;
+    }
+
+    private void ensureLoadedExternal(Experiment experiment, Server server, SuiteProgress progress) {
+        // An external server keeps its data between steps (data: continue); load only what is missing.
+        Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
+        try {
+            if (Databases.exists(server.connection(), workload.database())) {
+                return;
+            }
+            progress.say("loading data into database " + workload.database() + " on the external server");
+            workload.load(server.connection(), progress);
+        } catch (SQLException | WorkloadException e) {
+            throw new ServerException("loading data into the external server failed: " + e.getMessage(), List.of(), e);
+        }
+    }
+
+    /**
+     * A setting that stops the server from starting must not poison later steps (data: continue):
+     * empty postgresql.auto.conf while the server is down, as ALTER SYSTEM RESET ALL would.
+     */
+    void rollBackAutoConf(PlannedStep step) {
+        if (supply instanceof ServerSupply.Managed) {
+            Cluster c = clusters.get(step.initdb());
+            if (c != null && !c.server().isRunning()) {
+                try {
+                    Path auto = c.server().dataDirectory().resolve("postgresql.auto.conf");
+                    Files.writeString(auto, "# Do not edit this file manually!\n# It will be overwritten by the ALTER SYSTEM command.\n");
+                } catch (IOException e) {
+                    out.println("warning: could not reset " + c.server().dataDirectory() + "/postgresql.auto.conf: " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** Stops the step's managed cluster after the step; an external server keeps running. */
+    void stopAfter(PlannedStep step) {
+        if (supply instanceof ServerSupply.Managed) {
+            Cluster c = clusters.get(step.initdb());
+            if (c != null) {
+                try {
+                    c.server().stop();
+                } catch (ServerException e) {
+                    out.println("warning: " + e.describe());
+                }
+            }
+        }
+    }
+
+    /** Stops every cluster (deleting them unless asked to keep) and restores an external server's settings. */
+    void release(boolean delete) {
+        for (Cluster c : clusters.values()) {
+            try {
+                c.server().stop();
+            } catch (RuntimeException e) {
+                out.println("warning: could not stop " + c.server().describe() + ": " + e.getMessage());
+            }
+            if (delete) {
+                Workspace.delete(c.server().instanceDir());
+            }
+        }
+        clusters.clear();
+        if (supply instanceof ServerSupply.External ext) {
+            externalOriginal.ifPresent(state -> state.restore(ext.server()));
+        }
+    }
+
+    /** {@code select version()} of the external server or the first cluster, for suite.json. */
+    String serverVersion() {
+        Server s = supply instanceof ServerSupply.External ext ? ext.server()
+                : clusters.values().stream().map(Cluster::server).findFirst().orElse(null);
+        if (s == null) {
+            return "unknown";
+        }
+        try (var c = s.connection().connect(); var st = c.createStatement(); var rs = st.executeQuery("select version()")) {
+            rs.next();
+            return rs.getString(1);
+        } catch (SQLException | RuntimeException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package org.pgknobs.run;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.PlannedStep;
+import org.pgknobs.overlay.OverlayEngine;
+import org.pgknobs.overlay.OverlayRejectedException;
+import org.pgknobs.overlay.OverlayResult;
+import org.pgknobs.overlay.SettingsReport;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.StepResult;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.server.ManagedServer;
+import org.pgknobs.server.Server;
+import org.pgknobs.server.ServerException;
+import org.pgknobs.server.Workspace;
+import org.pgknobs.workload.Workload;
+import org.pgknobs.workload.WorkloadException;
+import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.workload.benchbase.BenchBaseLauncher;
+
+/**
+ * Runs one step (one repeat): restore and start its server, apply its settings, run the workload with
+ * the collector, save the log tail, stop the server. Never throws for a failing step: every error ends
+ * as a {@link StepResult} with its reason, so the suite goes on.
+ */
+final class StepRunner {
+
+    private final Clusters clusters;
+    private final OverlayEngine engine;
+    private final BenchBaseLauncher benchBase;
+    private final WorkloadWithCollector measured;
+
+    StepRunner(Clusters clusters, OverlayEngine engine, BenchBaseLauncher benchBase, WorkloadWithCollector measured) {
+        this.clusters = clusters;
+        this.engine = engine;
+        this.benchBase = benchBase;
+        this.measured = measured;
+    }
+
+    StepResult run(Experiment experiment, PlannedRun p, Path dir, Map<String, Object> settings, SuiteProgress progress) {
+        PlannedStep step = p.step();
+        Workspace.delete(dir);
+        Instant started = Instant.now();
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        Server server = null;
+        OverlayResult overlay = null;
+        try {
+            long t0 = System.nanoTime();
+            server = clusters.prepare(experiment, step, progress);
+            seconds.put("restore_and_start", secondsSince(t0));
+
+            long t1 = System.nanoTime();
+            progress.say("applying " + settings.size() + " settings");
+            overlay = engine.apply(server, settings);
+            SettingsReport.writeJson(overlay, dir.resolve("settings.json"));
+            seconds.put("overlay", secondsSince(t1));
+
+            long t2 = System.nanoTime();
+            Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
+            WorkloadResult result = measured.run(workload, server, dir, progress);
+            seconds.put("run", secondsSince(t2));
+            saveLogTail(server, dir);
+            if (!server.isRunning()) {
+                // figures from a window the server did not live through are not a measurement of the settings
+                return StepVerdict.of(step, p.repeat(), started, overlay, seconds, null,
+                        "server stopped during the run (crashed or killed); see server-log-tail.txt");
+            }
+            return StepVerdict.of(step, p.repeat(), started, overlay, seconds, result, null);
+        } catch (OverlayRejectedException e) {
+            saveLogTail(server, dir);
+            return StepVerdict.result(step, p.repeat(), StepStatus.REJECTED, e.getMessage(), started, overlay, seconds, null);
+        } catch (ServerException e) {
+            if (server == null) {
+                server = clusters.managedFor(step).orElse(null); // failed while starting: its log says why
+            }
+            saveLogTail(server, dir);
+            clusters.rollBackAutoConf(step);
+            String fatal = e.logTail().stream().filter(l -> l.contains("FATAL:") || l.contains("PANIC:")).findFirst()
+                    .map(l -> ": " + l.substring(l.indexOf(l.contains("FATAL:") ? "FATAL:" : "PANIC:")).replaceAll("\\s+", " "))
+                    .orElse("");
+            return StepVerdict.of(step, p.repeat(), started, overlay, seconds, null, "server: " + e.getMessage() + fatal
+                    + (server instanceof ManagedServer ? " (log tail in server-log-tail.txt)" : ""));
+        } catch (WorkloadException | RuntimeException e) {
+            saveLogTail(server, dir);
+            boolean died = server != null && !server.isRunning();
+            return StepVerdict.of(step, p.repeat(), started, overlay, seconds, null,
+                    (died ? "server stopped during the run (crashed or killed; see server-log-tail.txt): " : "")
+                            + e.getClass().getSimpleName() + ": " + e.getMessage());
+        } finally {
+            clusters.stopAfter(step);
+        }
+    }
+
+    private static void saveLogTail(Server server, Path dir) {
+        if (server == null) {
+            return;
+        }
+        try {
+            JsonFiles.writeText(dir.resolve("server-log-tail.txt"), String.join("\n", server.logTail(200)) + "\n");
+        } catch (RuntimeException e) {
+            // the log tail is a help, never a reason to lose the step's result
+        }
+    }
+
+    private static double secondsSince(long nanos) {
+        return (System.nanoTime() - nanos) / 1e9;
+    }
+}

@@ -1,0 +1,106 @@
+package org.pgknobs.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.pgknobs.experiment.Experiment;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.RunEnvironment;
+import org.pgknobs.results.StepResult;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteLayout;
+import org.pgknobs.results.SuiteRecord;
+
+/**
+ * Keeps suite.json and the steps' step.json up to date: every change is written at once, so the files
+ * on disk always say how far the suite got. Not thread-safe: {@link SuiteInterruption} serialises the
+ * runner's and the shutdown hook's calls.
+ */
+final class SuiteRecordWriter {
+
+    private final SuiteLayout layout;
+    private SuiteRecord record;
+
+    private SuiteRecordWriter(SuiteLayout layout, SuiteRecord record) {
+        this.layout = layout;
+        this.record = record;
+    }
+
+    /**
+     * The record a suite starts with: steps an earlier run finished keep their result (--resume), steps
+     * preflight rejected get a step.json saying why, every other step is pending.
+     */
+    static SuiteRecordWriter start(SuiteLayout layout, Experiment experiment, List<PlannedRun> order, SuiteRecord earlier,
+                                   Map<String, String> rejected, RunEnvironment env, List<String> sets) {
+        List<SuiteRecord.Entry> entries = new ArrayList<>();
+        for (PlannedRun p : order) {
+            Path dir = p.dir(layout);
+            String rel = layout.root().relativize(dir).toString();
+            StepStatus status = StepStatus.PENDING;
+            String reason = null;
+            Path stepJson = SuiteLayout.stepJson(dir);
+            if (earlier != null && Files.isRegularFile(stepJson)) {
+                StepResult done = JsonFiles.read(stepJson, StepResult.class);
+                if (done.status().isFinal()) {
+                    status = done.status();
+                    reason = done.reason();
+                }
+            }
+            if (status == StepStatus.PENDING && rejected.containsKey(p.step().name())) {
+                status = StepStatus.REJECTED;
+                reason = rejected.get(p.step().name());
+                JsonFiles.write(stepJson, new StepResult(p.step().index(), p.step().name(), p.repeat(), status, reason,
+                        Instant.now(), Instant.now(), false, p.step().settings().size(), 0, Map.of(), null));
+            }
+            entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(), rel, status, reason));
+        }
+        Instant started = earlier != null ? earlier.started() : Instant.now();
+        SuiteRecord record = new SuiteRecord(experiment.name(), String.valueOf(experiment.source()),
+                experiment.profile().orElse(null), List.copyOf(sets), "running", started, Instant.now(), env, entries);
+        SuiteRecordWriter writer = new SuiteRecordWriter(layout, record);
+        writer.write("running");
+        return writer;
+    }
+
+    List<SuiteRecord.Entry> entries() {
+        return record.steps();
+    }
+
+    SuiteLayout layout() {
+        return layout;
+    }
+
+    /** Writes the step's step.json, then its new status into suite.json. */
+    void finish(int i, StepResult result) {
+        SuiteRecord.Entry e = record.steps().get(i);
+        JsonFiles.write(SuiteLayout.stepJson(layout.root().resolve(e.dir())), result);
+        setEntry(i, result.status(), result.reason());
+        write("running");
+    }
+
+    /** Marks the running step interrupted (its step.json, if any, is left as it was). */
+    void interrupted(int i) {
+        setEntry(i, StepStatus.INTERRUPTED, "interrupted by a signal");
+    }
+
+    boolean anyFailed() {
+        return record.steps().stream().anyMatch(e -> e.status() == StepStatus.FAILED);
+    }
+
+    void write(String status) {
+        record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), status,
+                record.started(), Instant.now(), record.environment(), record.steps());
+        JsonFiles.write(layout.suiteJson(), record);
+    }
+
+    private void setEntry(int i, StepStatus status, String reason) {
+        SuiteRecord.Entry e = record.steps().get(i);
+        List<SuiteRecord.Entry> entries = new ArrayList<>(record.steps());
+        entries.set(i, new SuiteRecord.Entry(e.index(), e.name(), e.repeat(), e.dir(), status, reason));
+        record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), record.status(),
+                record.started(), Instant.now(), record.environment(), entries);
+    }
+}

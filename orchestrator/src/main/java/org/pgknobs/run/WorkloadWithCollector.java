@@ -1,0 +1,51 @@
+package org.pgknobs.run;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import org.pgknobs.collector.CollectorSettings;
+import org.pgknobs.collector.ConnectionSource;
+import org.pgknobs.collector.StatsCollector;
+import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.server.Server;
+import org.pgknobs.workload.MeasurementListener;
+import org.pgknobs.workload.Workload;
+import org.pgknobs.workload.WorkloadException;
+import org.pgknobs.workload.WorkloadResult;
+
+/**
+ * Runs a step's workload with the pg_stat_* collector alongside, its windows opened and closed where the
+ * workload's measured phases begin and end; pgstats.json/.csv land in the step directory.
+ *
+ * @param collect  false only for overhead measurements
+ */
+record WorkloadWithCollector(boolean collect, Duration interval) {
+
+    WorkloadResult run(Workload workload, Server server, Path dir, SuiteProgress progress) throws WorkloadException {
+        StatsCollector collector = collect ? start(workload, server, dir, progress) : null;
+        MeasurementListener listener = CollectorWindows.of(collector, phase -> progress.say("measuring " + phase));
+        try {
+            progress.say("warm-up and run");
+            return workload.run(server.connection(), dir, listener);
+        } finally {
+            if (collector != null) {
+                collector.finish();
+                collector.close();
+            }
+        }
+    }
+
+    private StatsCollector start(Workload workload, Server server, Path dir, SuiteProgress progress) {
+        if (workload.collectsItsOwnStats()) {
+            return null; // one collector per window: the workload's own (BenchBase's agent)
+        }
+        ConnectionInfo c = server.connection();
+        try {
+            return StatsCollector.start(ConnectionSource.of(c.jdbcUrl(workload.database()), c.user(), c.password()),
+                    CollectorSettings.defaults().withInterval(interval).withOutput(dir, ""));
+        } catch (SQLException e) {
+            progress.say("stats collector could not start (" + e.getMessage() + "); running without it");
+            return null;
+        }
+    }
+}

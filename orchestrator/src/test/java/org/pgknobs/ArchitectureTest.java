@@ -1,0 +1,57 @@
+package org.pgknobs;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The house's layers as a test, so a change that breaks them fails the build (docs/architecture.md
+ * draws the same picture). Main classes of both modules; tests may reach anywhere.
+ */
+@AnalyzeClasses(packages = "org.pgknobs", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    private static final String[] BUILDING_BLOCKS = {"org.pgknobs.experiment..", "org.pgknobs.overlay..",
+            "org.pgknobs.server..", "org.pgknobs.workload..", "org.pgknobs.process..", "org.pgknobs.collector..",
+            "org.pgknobs.benchbase..", "org.pgknobs.json.."};
+
+    /** cli → run → {building blocks, results}; cli → report → results; nothing reaches up. */
+    @ArchTest
+    static final ArchRule layersPointOneWay = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("cli").definedBy("org.pgknobs.cli..")
+            .layer("run").definedBy("org.pgknobs.run..")
+            .layer("report").definedBy("org.pgknobs.report..")
+            .layer("results").definedBy("org.pgknobs.results..")
+            .layer("agent").definedBy("org.pgknobs.agent..")
+            .layer("building blocks").definedBy(BUILDING_BLOCKS)
+            .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+            // runs inside BenchBase; the orchestrator only asks where its jar is (the BenchBase driver)
+            .whereLayer("agent").mayOnlyBeAccessedByLayers("building blocks")
+            .whereLayer("run").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "report", "cli");
+
+    /** The report reads result directories only, so any of them can be re-reported later. */
+    @ArchTest
+    static final ArchRule reportNeverImportsRun = noClasses().that().resideInAPackage("org.pgknobs.report..")
+            .should().dependOnClassesThat().resideInAPackage("org.pgknobs.run..");
+
+    /** The on-disk format knows nothing of who writes it or who reads it. */
+    @ArchTest
+    static final ArchRule resultsImportNeitherRunNorReport = noClasses().that().resideInAPackage("org.pgknobs.results..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.pgknobs.run..", "org.pgknobs.report..",
+                    "org.pgknobs.cli..");
+
+    /** Top-level packages (workload with its sub-packages counted as one) form no cycle. */
+    @ArchTest
+    static final ArchRule noCyclesBetweenPackages = slices().matching("org.pgknobs.(*)..").should().beFreeOfCycles();
+
+    /** Nor do the sub-packages among themselves (workload.tpcc, workload.benchbase, report.why ...). */
+    @ArchTest
+    static final ArchRule noCyclesBetweenSubPackages = slices().matching("org.pgknobs.(**)").should().beFreeOfCycles();
+}
