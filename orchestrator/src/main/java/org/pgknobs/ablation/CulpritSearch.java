@@ -62,6 +62,7 @@ public final class CulpritSearch {
     private final Measure measure;
     private final Map<Set<String>, Candidate> tried = new LinkedHashMap<>();
     private final Map<Set<String>, Trial> known = new LinkedHashMap<>();
+    private java.util.function.Consumer<List<Candidate>> listener = c -> { };
     private String level;
     private Map<String, List<String>> settingsOf;
 
@@ -85,6 +86,12 @@ public final class CulpritSearch {
      */
     public CulpritSearch know(Set<String> settings, Trial trial) {
         known.put(new TreeSet<>(settings), trial);
+        return this;
+    }
+
+    /** Called with every candidate so far after each new one (the runner rewrites ablation.json). */
+    public CulpritSearch onCandidate(java.util.function.Consumer<List<Candidate>> newListener) {
+        this.listener = newListener;
         return this;
     }
 
@@ -195,6 +202,7 @@ public final class CulpritSearch {
         Candidate c = new Candidate(tried.size() + 1, level, List.copyOf(elements), List.copyOf(settings), t.run(),
                 t.log().orElse(null), share, share != null && share >= threshold, t.failure());
         tried.put(key, c);
+        listener.accept(List.copyOf(tried.values()));
         return c.reproduces();
     }
 }

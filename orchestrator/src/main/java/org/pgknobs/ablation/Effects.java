@@ -30,14 +30,14 @@ public final class Effects {
             logs = List.copyOf(logs);
         }
 
-        double median() {
+        public double median() {
             List<Double> s = logs.stream().sorted().toList();
             int n = s.size();
             return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
         }
 
         /** Null with a single value: one run says nothing about its noise. */
-        Double halfRange() {
+        public Double halfRange() {
             return logs.size() < 2 ? null : (logs.stream().mapToDouble(d -> d).max().getAsDouble()
                     - logs.stream().mapToDouble(d -> d).min().getAsDouble()) / 2;
         }

@@ -89,7 +89,7 @@ public final class SummaryTable {
 
     /** Markdown: also what is printed to the terminal. */
     public String markdown() {
-        boolean cumulative = experiment.mode() == Mode.CUMULATIVE;
+        boolean cumulative = experiment.mode() != Mode.VARIANTS;
         String metric = experiment.reference().map(Reference::metric).orElse("throughput");
         Row base = rows.stream().filter(r -> r.throughput() != null && r.status() == StepStatus.DONE).findFirst().orElse(null);
         Row refBase = rows.stream().filter(r -> r.reference() != null).findFirst().orElse(null);

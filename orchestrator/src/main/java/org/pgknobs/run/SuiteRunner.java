@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentPlan;
 import org.pgknobs.experiment.ExperimentYaml;
+import org.pgknobs.experiment.Mode;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.RunEnvironment;
@@ -94,6 +95,11 @@ public final class SuiteRunner {
                     RunEnvironment.capture(options.commandLine(), clusters.serverVersion()), options.sets());
             interruption.recordingWith(record);
             SuiteProgress progress = new SuiteProgress(out, order.size(), plan.estimatedDuration(), Duration.ofSeconds(10));
+            AblationSearchPhase ablation = experiment.mode() == Mode.ABLATION ? new AblationSearchPhase(experiment, plan,
+                    layout, preflight.settingsFor(plan.steps().get(0)), preflight.settingsFor(plan.steps().get(1))) : null;
+            if (ablation != null) {
+                ablation.writeStart();
+            }
             for (int i = 0; i < order.size() && !interruption.interrupted(); i++) {
                 PlannedRun p = order.get(i);
                 if (record.entries().get(i).status().isFinal()) {
@@ -107,6 +113,21 @@ public final class SuiteRunner {
                     break;
                 }
                 progress.say(result.status().json() + (result.reason() == null ? "" : ": " + result.reason()));
+            }
+            if (ablation != null && !interruption.interrupted()) {
+                ablation.run(record.entries(), step -> {
+                    PlannedRun p = new PlannedRun(step, 1, 1);
+                    int i = interruption.stepPlanned(p);
+                    interruption.stepStarting(i);
+                    progress.stepStarted(i + 1, step.name(), plan.runTimePerStep());
+                    progress.say(step.description());
+                    StepResult result = steps.run(experiment, p, p.dir(layout), step.settings(), progress);
+                    if (!interruption.stepFinished(i, result)) {
+                        return null;
+                    }
+                    progress.say(result.status().json() + (result.reason() == null ? "" : ": " + result.reason()));
+                    return result;
+                });
             }
             interruption.suiteFinished();
         } finally {
