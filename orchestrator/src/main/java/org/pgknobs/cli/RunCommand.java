@@ -147,7 +147,8 @@ class RunCommand implements Callable<Integer> {
         stdout.println();
         stdout.print(md);
         try {
-            Reports.write(List.of(outcome.directory()), outcome.directory(), Optional.empty());
+            var report = Reports.write(List.of(outcome.directory()), outcome.directory(), Optional.empty());
+            Reports.ablationMarkdown(report).ifPresent(stdout::print);
             stdout.println("report: " + outcome.directory().resolve("report.html"));
         } catch (RuntimeException e) {
             // the results are on disk whatever happens here; `pgknobs report DIR` can be run again later

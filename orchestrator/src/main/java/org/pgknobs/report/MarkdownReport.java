@@ -64,7 +64,7 @@ final class MarkdownReport {
             absolute(md, run);
         }
         if (run.ablation() != null) {
-            ablation(md, run.ablation());
+            md.append(ablation(run.ablation()));
         }
         steps(md, run);
         why(md, run);
@@ -121,7 +121,8 @@ final class MarkdownReport {
         md.append('\n');
     }
 
-    private static void ablation(StringBuilder md, ReportData.Ablation a) {
+    static String ablation(ReportData.Ablation a) {
+        StringBuilder md = new StringBuilder();
         md.append("### Ablation: units ranked by leave-one-out effect\n\n").append(AblationTables.headline(a)).append("\n\n");
         row(md, AblationTables.HEADER);
         separator(md, AblationTables.HEADER.size());
@@ -136,6 +137,7 @@ final class MarkdownReport {
             AblationTables.candidates(a).forEach(r -> row(md, r));
             md.append('\n');
         }
+        return md.toString();
     }
 
     private static void why(StringBuilder md, ReportData.Run run) {

@@ -91,7 +91,10 @@ public final class SummaryTable {
     public String markdown() {
         boolean cumulative = experiment.mode() != Mode.VARIANTS;
         String metric = experiment.reference().map(Reference::metric).orElse("throughput");
-        Row base = rows.stream().filter(r -> r.throughput() != null && r.status() == StepStatus.DONE).findFirst().orElse(null);
+        // the step named base/baseline when there is one (an ablation runs full first), else the first done
+        Row base = rows.stream().filter(r -> r.throughput() != null && r.status() == StepStatus.DONE)
+                .min(java.util.Comparator.comparingInt((Row r) -> r.name().equals("base") || r.name().equals("baseline") ? 0 : 1))
+                .orElse(null);
         Row refBase = rows.stream().filter(r -> r.reference() != null).findFirst().orElse(null);
         String change = cumulative ? "slowdown ×" : "÷ base";
         StringBuilder sb = new StringBuilder();

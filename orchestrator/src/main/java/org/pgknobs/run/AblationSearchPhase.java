@@ -1,5 +1,6 @@
 package org.pgknobs.run;
 
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,6 +17,7 @@ import org.pgknobs.experiment.AblationSpec;
 import org.pgknobs.experiment.AblationUnit;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentPlan;
+import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.PlannedStep;
 import org.pgknobs.results.AblationRecord;
 import org.pgknobs.results.JsonFiles;
@@ -54,6 +56,18 @@ final class AblationSearchPhase {
         this.units = AblationPlan.units(experiment);
         this.base = baseToApply;
         this.full = fullToApply;
+    }
+
+    /**
+     * Whether {@code --resume} still has a search to run although every fixed run is done: a resumed
+     * search starts again from its first candidate.
+     */
+    static boolean unfinished(Experiment experiment, SuiteLayout earlier) {
+        if (experiment.mode() != Mode.ABLATION || experiment.ablation().search() == AblationSpec.Search.OFF) {
+            return false;
+        }
+        return !Files.isRegularFile(earlier.ablationJson())
+                || !"done".equals(JsonFiles.read(earlier.ablationJson(), AblationRecord.class).searchStatus());
     }
 
     /** ablation.json before anything runs: the units, and the search still to come (or off). */

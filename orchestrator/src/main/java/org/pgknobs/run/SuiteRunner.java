@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
+import org.pgknobs.experiment.AblationPlan;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentPlan;
 import org.pgknobs.experiment.ExperimentYaml;
@@ -71,7 +72,8 @@ public final class SuiteRunner {
         List<PlannedRun> order = StepOrder.interleave(plan, experiment.repeats());
         SuiteRecord earlier = options.resume().map(dir -> StepOrder.readEarlier(dir, experiment)).orElse(null);
         PrintStream out = options.out();
-        if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)) {
+        if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)
+                && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))) {
             out.println("nothing to do: every step in " + options.resume().get() + " is done");
             return new Outcome(options.resume().get(), earlier.steps(), false);
         }
@@ -96,7 +98,8 @@ public final class SuiteRunner {
             interruption.recordingWith(record);
             SuiteProgress progress = new SuiteProgress(out, order.size(), plan.estimatedDuration(), Duration.ofSeconds(10));
             AblationSearchPhase ablation = experiment.mode() == Mode.ABLATION ? new AblationSearchPhase(experiment, plan,
-                    layout, preflight.settingsFor(plan.steps().get(0)), preflight.settingsFor(plan.steps().get(1))) : null;
+                    layout, preflight.settingsFor(plan.step(AblationPlan.BASE).orElseThrow()),
+                    preflight.settingsFor(plan.step(AblationPlan.FULL).orElseThrow())) : null;
             if (ablation != null) {
                 ablation.writeStart();
             }

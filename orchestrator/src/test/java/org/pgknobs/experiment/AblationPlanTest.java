@@ -81,7 +81,7 @@ class AblationPlanTest {
     void runsAreBaseFullThenLeaveOneOutThenAddOneInWithSettingsBackAtTheirBaseValue() throws IOException {
         Experiment e = load("ablation", "ablation: {groups: {cache: [shared_buffers]}}", "repeats=3");
         ExperimentPlan plan = ExperimentPlan.of(e);
-        assertThat(plan.steps()).extracting(PlannedStep::name).containsExactly("base", "full", "without-cache",
+        assertThat(plan.steps()).extracting(PlannedStep::name).containsExactly("full", "base", "without-cache",
                 "without-planner", "without-same", "only-cache", "only-planner", "only-same");
         assertThat(plan.step("base").orElseThrow().settings()).isEqualTo(e.server().base());
         assertThat(plan.step("without-cache").orElseThrow().settings()).containsEntry("shared_buffers", "128MB")
@@ -89,7 +89,7 @@ class AblationPlanTest {
         assertThat(plan.step("only-planner").orElseThrow().settings()).containsOnlyKeys("shared_buffers", "work_mem",
                 "random_page_cost", "cpu_index_tuple_cost").containsEntry("shared_buffers", "128MB");
         String summary = plan.summary();
-        assertThat(summary).contains("3 units (group)", "8 per repeat (base, full, 3 leave-one-out, 3 add-one-in) x 3 repeats = 24");
+        assertThat(summary).contains("3 units (group)", "8 per repeat (full, base, 3 leave-one-out, 3 add-one-in) x 3 repeats = 24");
     }
 
     @Test
