@@ -3,8 +3,9 @@ package org.pgknobs.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -14,7 +15,7 @@ import org.pgknobs.ablation.Effects;
 /**
  * An ablation's tornado chart: one row per unit, ranked by leave-one-out effect (largest on top). To the
  * left, how many times faster the full set runs without the unit; to the right, how many times slower the
- * base runs with the unit alone; both on a log scale (the axis is log10 of the factor, labelled as ×N).
+ * base runs with the unit alone; both on a log scale (the axis is log10 of the factor: 1 = ×10).
  * Whiskers: the noise band from repeats (none without repeats). A unit whose run was not measured has no bar.
  */
 final class TornadoChart {
@@ -34,20 +35,21 @@ final class TornadoChart {
         int n = units.size();
         XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(140 + 46 * n)
                 .title("Ablation: effect of each unit (log scale)")
-                .xAxisTitle("<- full set without the unit: x faster    |    base with the unit alone: x slower ->")
-                .yAxisTitle("unit").build();
+                .xAxisTitle("log10 of the factor (1 = x10, 2 = x100):   <- the full set without the unit runs faster"
+                        + "  |  the base with the unit alone runs slower ->")
+                .yAxisTitle("units, ranked").build();
         Charts.style(chart);
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
-        chart.getStyler().setYAxisMin(-0.6);
-        chart.getStyler().setYAxisMax(n - 0.4);
         double reach = units.stream().flatMap(u -> java.util.stream.Stream.of(extent(u.looEffect(), u.looNoise()),
                 extent(u.aoiEffect(), u.aoiNoise()))).mapToDouble(d -> d).max().orElse(1);
         double edge = Math.max(1, Math.ceil(reach / LN10));
         chart.getStyler().setXAxisMin(-edge);
         chart.getStyler().setXAxisMax(edge);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(TornadoChart::factor);
-        chart.getStyler().setyAxisTickLabelsFormattingFunction(y -> label(units, y));
-        chart.getStyler().setYAxisTickMarkSpacingHint(30);
+        chart.getStyler().setXAxisDecimalPattern("0.#");
+        // unit names as text over each row: XChart's y-label function loops forever on some ranges (3.8.8)
+        chart.getStyler().setYAxisTicksVisible(false);
+        chart.getStyler().setYAxisMin(-0.6);
+        chart.getStyler().setYAxisMax(n - 0.4);
         boolean[] legend = {true, true};
         for (int i = 0; i < n; i++) {
             Effects.UnitEffect u = units.get(i);
@@ -55,10 +57,10 @@ final class TornadoChart {
             bar(chart, "leave-one-out", u, y, u.looEffect() == null ? null : -u.looEffect(), u.looNoise(), ablation.slowdown(), LOO, legend, 0);
             bar(chart, "add-one-in", u, y, u.aoiEffect(), u.aoiNoise(), ablation.slowdown(), AOI, legend, 1);
         }
-        XYSeries axis = chart.addSeries("axis", new double[] {0, 0}, new double[] {-0.6, n - 0.4});
-        axis.setLineColor(Color.DARK_GRAY);
-        axis.setMarker(SeriesMarkers.NONE);
-        axis.setShowInLegend(false);
+        for (int i = 0; i < n; i++) {
+            chart.addAnnotation(new AnnotationText(units.get(i).unit(), edge * 0.55, n - 1 - i + 0.3, false));
+        }
+        chart.addAnnotation(new AnnotationLine(0, true, false));
         return Optional.of(Charts.image(chart));
     }
 
@@ -97,18 +99,5 @@ final class TornadoChart {
     /** Noise back in ln units: the share times the full slowdown. */
     private static Double noiseLn(Double slowdown, Double noiseShare) {
         return noiseShare == null || slowdown == null ? null : noiseShare * Math.abs(Math.log(slowdown));
-    }
-
-    static String factor(double log10) {
-        double f = Math.pow(10, Math.abs(log10));
-        return f >= 10 ? String.format(Locale.ROOT, "x%,.0f", f) : String.format(Locale.ROOT, "x%.2g", f);
-    }
-
-    private static String label(List<Effects.UnitEffect> units, double y) {
-        long r = Math.round(y);
-        if (Math.abs(y - r) > 1e-6 || r < 0 || r >= units.size()) {
-            return " ";
-        }
-        return units.get(units.size() - 1 - (int) r).unit();
     }
 }
