@@ -3,10 +3,15 @@ package org.pgknobs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 
-/** Facts fixed at build time (filtered from the pom): pgknobs' version and the embedded PostgreSQL version. */
-public record BuildInfo(String version, String embeddedPostgresVersion) {
+/**
+ * Facts fixed at build time (filtered from the pom): pgknobs' version, the default embedded PostgreSQL
+ * version, and the pinned zonky version of every major the build carries (the default's included).
+ */
+public record BuildInfo(String version, String embeddedPostgresVersion, Map<Integer, String> embeddedByMajor) {
 
     public static BuildInfo load() {
         Properties p = new Properties();
@@ -18,6 +23,23 @@ public record BuildInfo(String version, String embeddedPostgresVersion) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new BuildInfo(p.getProperty("version"), p.getProperty("zonky.pg.version"));
+        String main = p.getProperty("zonky.pg.version");
+        Map<Integer, String> byMajor = new TreeMap<>();
+        byMajor.put(major(main), main);
+        for (String key : p.stringPropertyNames()) {
+            if (key.matches("zonky\\.pg\\d+\\.version")) {
+                byMajor.put(Integer.parseInt(key.replaceAll("\\D", "")), p.getProperty(key));
+            }
+        }
+        return new BuildInfo(p.getProperty("version"), main, java.util.Collections.unmodifiableMap(byMajor));
+    }
+
+    /** 16 for "16.10.0". */
+    public static int major(String version) {
+        return Integer.parseInt(version.split("\\.")[0]);
+    }
+
+    public int defaultMajor() {
+        return major(embeddedPostgresVersion);
     }
 }

@@ -1,12 +1,14 @@
 package org.pgknobs.agent;
 
 import java.time.Duration;
-import java.util.Locale;
+import org.pgknobs.units.Durations;
+import org.pgknobs.units.UnitException;
 
 /**
  * Options after {@code -javaagent:jar=}: comma-separated {@code key=value}. {@code interval} (e.g.
- * {@code 1s}, {@code 500ms}, {@code 2m}; default 1s) and {@code start-class}, the class whose loading
- * marks the start of BenchBase's execution (default {@value #DEFAULT_START_CLASS}).
+ * {@code 1s}, {@code 500ms}, {@code 1.5m}, in the grammar of {@link Durations}; default 1s) and
+ * {@code start-class}, the class whose loading marks the start of BenchBase's execution (default
+ * {@value #DEFAULT_START_CLASS}).
  */
 public record AgentOptions(Duration interval, String startClass) {
 
@@ -39,26 +41,12 @@ public record AgentOptions(Duration interval, String startClass) {
         return new AgentOptions(interval, startClass);
     }
 
-    /** "250ms", "1s", "2m"; a bare number means seconds. */
+    /** The one duration grammar of {@link Durations}; an interval of zero would spin. */
     static Duration duration(String text) {
-        String t = text.toLowerCase(Locale.ROOT);
         try {
-            Duration d;
-            if (t.endsWith("ms")) {
-                d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
-            } else if (t.endsWith("s")) {
-                d = Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
-            } else if (t.endsWith("m")) {
-                d = Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)) * 60);
-            } else {
-                d = Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
-            }
-            if (d.isZero() || d.isNegative()) {
-                throw new IllegalArgumentException("pgknobs agent interval must be positive, got '" + text + "'");
-            }
-            return d;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("pgknobs agent interval '" + text + "' is not a duration like 1s or 500ms", e);
+            return Durations.parse(text, Durations.Zero.REJECTED);
+        } catch (UnitException e) {
+            throw new IllegalArgumentException("pgknobs agent interval " + e.getMessage(), e);
         }
     }
 }

@@ -5,6 +5,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 import org.pgknobs.collector.CollectorSettings;
 import org.pgknobs.collector.ConnectionSource;
 import org.pgknobs.collector.StatsCollector;
@@ -45,7 +47,7 @@ final class AgentSession {
     }
 
     void start() {
-        BenchBaseConfig config = BenchBaseConfig.read(cmd.config());
+        BenchBaseConfig config = BenchBaseXml.read(cmd.config());
         Thread t = new Thread(() -> run(config), "pgknobs-agent");
         t.setDaemon(true);
         t.start();
@@ -77,6 +79,7 @@ final class AgentSession {
                 collector.beginWindow(PHASE);
                 windowOpen = true;
             }
+            log("measured window open");
             sleepUntil(startNanos + TimeUnit.SECONDS.toNanos(config.warmupSeconds() + (long) config.measuredSeconds()));
             synchronized (this) {
                 closeWindow();
@@ -111,6 +114,7 @@ final class AgentSession {
             collector.endWindow(PHASE);
             windowOpen = false;
             windowDone = true;
+            log("measured window closed");
         }
     }
 

@@ -5,20 +5,24 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
  * The one Jackson configuration for every JSON file and line pgknobs writes or reads: indented files,
- * ISO-8601 times (java.time where the module is on the class path), and readers that ignore fields a
- * newer pgknobs added, so an older result directory and a newer one can be read alike.
+ * ISO-8601 times, and readers that ignore fields a newer pgknobs added, so an older result directory
+ * and a newer one can be read alike.
  */
 public final class Json {
 
     // Configured once here and never changed afterwards; only immutable writers/readers leave this class.
     private static final ObjectMapper MAPPER = new ObjectMapper()
-            .findAndRegisterModules()
+            // explicitly, not findAndRegisterModules(): the output must not depend on what else is on the
+            // class path (the agent runs inside BenchBase's), and scanning it can delay the collector's first
+            // write, which happens under its lock between the warm-up and the measured window
+            .registerModule(new JavaTimeModule())
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);

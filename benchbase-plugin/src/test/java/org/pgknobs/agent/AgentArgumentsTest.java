@@ -22,6 +22,8 @@ class AgentArgumentsTest {
         assertThat(AgentOptions.parse("interval=500ms").interval()).isEqualTo(Duration.ofMillis(500));
         assertThat(AgentOptions.parse("interval=2s").interval()).isEqualTo(Duration.ofSeconds(2));
         assertThat(AgentOptions.parse("interval=0.25s").interval()).isEqualTo(Duration.ofMillis(250));
+        assertThat(AgentOptions.parse("interval=1h").interval()).isEqualTo(Duration.ofHours(1));
+        assertThat(AgentOptions.parse("interval=1.5m").interval()).isEqualTo(Duration.ofSeconds(90));
         assertThat(AgentOptions.parse("interval=1m, start-class=a.B").interval()).isEqualTo(Duration.ofMinutes(1));
         assertThat(AgentOptions.parse("interval=1m,start-class=a.B").startClass()).isEqualTo("a.B");
     }

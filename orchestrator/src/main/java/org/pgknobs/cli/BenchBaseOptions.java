@@ -17,8 +17,9 @@ public final class BenchBaseOptions {
     Path home;
 
     @Option(names = "--benchbase-java", paramLabel = "DIR",
-            description = "Java 23+ for BenchBase: a JDK directory or its bin/java; default: JAVA_HOME, "
-                    + "/usr/lib/jvm/temurin-25-jdk-amd64 or this Java, the first that is 23 or newer.")
+            description = "Java for BenchBase (at least the release its classes were built for, 23 for current "
+                    + "builds): a JDK directory or its bin/java; default: JAVA_HOME if new enough, else the newest JDK "
+                    + "under /usr/lib/jvm (and the other JVM directories), else this Java.")
     Path java;
 
     /** {@link #resolve()} when {@code workload} is TPC-C driven by BenchBase, else null (nothing to check). */

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.json.Json;
 import org.pgknobs.run.SamplerBench;
+import org.pgknobs.units.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,8 +45,9 @@ public final class BenchSamplerCommand implements Callable<Integer> {
         }
         Path out = directory != null ? directory : Files.createTempDirectory("pgknobs-bench-sampler");
         Map<String, Object> figures = new SamplerBench(warehouses, terminals,
-                BenchTpccCommand.seconds("--duration", duration), BenchTpccCommand.seconds("--warmup", warmup), pairs,
-                Durations.parse(interval, "--interval")).run(out);
+                OptionUnits.seconds(duration, "--duration", Durations.Zero.REJECTED),
+                OptionUnits.seconds(warmup, "--warmup", Durations.Zero.ALLOWED), pairs,
+                OptionUnits.duration(interval, "--interval", Durations.Zero.REJECTED)).run(out);
         System.out.println(Json.line(figures));
         return Main.OK;
     }

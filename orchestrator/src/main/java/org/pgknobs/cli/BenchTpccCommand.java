@@ -6,9 +6,10 @@ import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Isolation;
 import org.pgknobs.json.Json;
+import org.pgknobs.run.TpccBench;
+import org.pgknobs.units.Durations;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
-import org.pgknobs.workload.tpcc.TpccBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -56,34 +57,12 @@ public final class BenchTpccCommand implements Callable<Integer> {
                 + ": use serializable, repeatable_read or read_committed"));
         BenchBaseLauncher benchBase = driver.equals("benchbase") ? benchBaseOptions.resolve() : null;
         Path out = directory != null ? directory : Files.createTempDirectory("pgknobs-bench");
-        TpccBench bench = new TpccBench(warehouses, terminals, seconds("--duration", duration), seconds("--warmup", warmup),
+        TpccBench bench = new TpccBench(warehouses, terminals,
+                OptionUnits.seconds(duration, "--duration", Durations.Zero.REJECTED),
+                OptionUnits.seconds(warmup, "--warmup", Durations.Zero.ALLOWED),
                 System.console() != null, benchBase, level.benchBaseName());
         TpccBench.Figures figures = bench.run(out, ProgressListener.NONE);
         System.out.println(Json.line(figures.toMap()));
         return Main.OK;
-    }
-
-    /** "30s", "2m", "1h" or plain seconds. */
-    static int seconds(String option, String text) {
-        String t = text.strip().toLowerCase(java.util.Locale.ROOT);
-        int unit = 1;
-        if (t.endsWith("s")) {
-            t = t.substring(0, t.length() - 1);
-        } else if (t.endsWith("m")) {
-            unit = 60;
-            t = t.substring(0, t.length() - 1);
-        } else if (t.endsWith("h")) {
-            unit = 3600;
-            t = t.substring(0, t.length() - 1);
-        }
-        try {
-            int v = Integer.parseInt(t.strip()) * unit;
-            if (v < 0) {
-                throw new NumberFormatException();
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new BadInputException(option + " " + text + ": give a whole number of seconds, minutes or hours, e.g. 30s or 2m");
-        }
     }
 }

@@ -16,7 +16,9 @@ import picocli.CommandLine.Parameters;
 /** {@code pgknobs report RESULT_DIR… [--out DIR] [--baseline STEP]}. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Write report.md, report.html and report.json from result directories (files on disk only; "
-                + "finished or partial runs). Several directories are shown side by side, steps matched by name.")
+                + "finished or partial runs). Several directories are shown side by side, steps matched by name; "
+                + "directories of several PostgreSQL versions get a versions table, the shards of one experiment "
+                + "(run --shard) are merged into one table with per-host ratios and the planned runs that are missing.")
 final class ReportCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "RESULT_DIR", description = "results/<experiment>/<timestamp> directories")
@@ -29,13 +31,17 @@ final class ReportCommand implements Callable<Integer> {
             description = "step that slowdowns and relative values divide by (default: baseline, base, or the first step)")
     String baseline;
 
+    @Option(names = "--reference-version", paramLabel = "MAJOR",
+            description = "PostgreSQL major the versions table divides by, when the directories hold several (default: the newest)")
+    Integer referenceVersion;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
         Path outDir = out != null ? out : dirs.get(0);
-        ReportData data = Reports.write(dirs, outDir, Optional.ofNullable(baseline));
+        ReportData data = Reports.write(dirs, outDir, Optional.ofNullable(baseline), Optional.ofNullable(referenceVersion));
         PrintWriter w = spec.commandLine().getOut();
         int steps = data.runs().stream().mapToInt(r -> r.steps().size()).sum();
         w.printf("report of %d run(s), %d step(s): %s, %s, %s%n", data.runs().size(), steps,

@@ -5,21 +5,29 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
+import org.pgknobs.experiment.DataPolicy;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
-import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
+import org.pgknobs.experiment.Shard;
+import org.pgknobs.host.HostFacts;
 import org.pgknobs.report.Reports;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.run.RunScope;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.server.ExternalServer;
+import org.pgknobs.server.PgBinaries;
+import org.pgknobs.units.Durations;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -70,6 +78,16 @@ class RunCommand implements Callable<Integer> {
             description = "pretend the work directory's disk has only SIZE free (e.g. 10MB): shows the disk check")
     String assumeFreeSpace;
 
+    @Option(names = "--pg-versions", split = ",", paramLabel = "MAJOR",
+            description = "run the whole experiment on each of these PostgreSQL majors, e.g. --pg-versions 16,17,18 "
+                    + "(overrides server.versions; builds: embedded 16, 17, 18 or --pg-bin MAJOR=DIR)")
+    List<String> pgVersions = new ArrayList<>();
+
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "run shard I of N of the plan (every shard also runs the base), e.g. --shard 2/4; merge the "
+                    + "shards' result directories with `pgknobs report DIR...`")
+    String shard;
+
     @Mixin
     ServerOptions serverOptions;
 
@@ -117,9 +135,18 @@ class RunCommand implements Callable<Integer> {
             experiment = experiment.withRepeats(repeats);
         }
         experiment = selectSteps(experiment);
+        Shard shardOf = shard == null ? Shard.whole() : Shard.parse(shard);
+        if (!shardOf.isWhole() && experiment.data() == DataPolicy.CONTINUE) {
+            throw new BadInputException("--shard " + shardOf + ": " + file + " has `data: continue`, so every step "
+                    + "works on the data the step before left; shards need `data: restore` (or run without --shard)");
+        }
+        if (!pgVersions.isEmpty()) {
+            experiment = experiment.withServer(experiment.server().withVersions(VersionList.parse(pgVersions)));
+        }
         // BenchBase and its Java are checked before any server starts, so a wrong path costs nothing.
         BenchBaseLauncher benchBase = benchBaseOptions.resolveFor(experiment.workload());
         ServerFactory servers = new ServerFactory(serverOptions);
+        VersionList.check(experiment.server().versions(), serverOptions, servers);
         if (experiment.scale().isPresent()) {
             MachineScaler.Result scaled = MachineScaler.scale(experiment, HostFacts.detect(servers.workDir()));
             if (!scaled.changes().isEmpty()) {
@@ -128,35 +155,77 @@ class RunCommand implements Callable<Integer> {
             }
             experiment = scaled.experiment();
         }
-        ServerSupply supply = serverOptions.isExternal()
-                ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
-                : new ServerSupply.Managed(servers.binaries(), servers.runAs(), servers.workDir(),
-                        new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
-                                : OptionalLong.of(Sizes.parse(assumeFreeSpace, "--assume-free-space"))));
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
-        SuiteRunner runner = new SuiteRunner(supply, new SuiteRunner.Options(out, Optional.ofNullable(resume),
-                commandLine, allSets, !noCollector, Durations.parse(collectorInterval, "--collector-interval"), stdout), benchBase);
-        SuiteRunner.Outcome outcome = runner.run(experiment);
-        if (outcome.interrupted()) {
-            return Main.INTERRUPTED;
+        SuiteRunner.Options base = new SuiteRunner.Options(out, Optional.ofNullable(resume), commandLine, allSets,
+                !noCollector, OptionUnits.duration(collectorInterval, "--collector-interval", Durations.Zero.REJECTED), stdout, RunScope.whole());
+        List<Integer> versions = experiment.server().versions();
+        if (versions.isEmpty() || serverOptions.isExternal()) {
+            ServerSupply supply = serverOptions.isExternal()
+                    ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
+                    : managed(servers, servers.binaries());
+            RunScope scope = new RunScope(OptionalInt.empty(), name -> true, shardOf);
+            SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, benchBase, stdout);
+            return outcome.interrupted() ? Main.INTERRUPTED : outcome.anyFailed() ? Main.RUN_FAILED : Main.OK;
         }
-        SummaryTable summary = SummaryTable.read(outcome.directory());
-        String md = summary.markdown();
+        if (resume != null && versions.size() > 1) {
+            throw new BadInputException("--resume names one directory, one version; resume each with --pg-versions N --resume DIR");
+        }
+        Map<Integer, PgBinaries> builds = new LinkedHashMap<>();
+        versions.forEach(v -> builds.put(v, servers.binariesFor(v)));
+        SettingsByVersion known = SettingsByVersion.read(builds, servers.embeddedDefault());
+        List<Path> dirs = new ArrayList<>();
+        boolean failed = false;
+        for (int v : versions) {
+            RunScope scope = new RunScope(OptionalInt.of(v), known.on(v), shardOf);
+            SuiteRunner.Outcome outcome = runOne(managed(servers, builds.get(v)), base, scope, experiment, benchBase, stdout);
+            if (outcome.interrupted()) {
+                return Main.INTERRUPTED;
+            }
+            dirs.add(outcome.directory());
+            failed |= outcome.anyFailed();
+        }
+        if (dirs.size() > 1) {
+            Path combined = dirs.get(0).resolveSibling(dirs.get(0).getFileName().toString().replaceFirst("-pg\\d+", "-versions"));
+            writeReport(dirs, combined, stdout);
+        }
+        return failed ? Main.RUN_FAILED : Main.OK;
+    }
+
+    private ServerSupply managed(ServerFactory servers, PgBinaries binaries) {
+        return new ServerSupply.Managed(binaries, servers.runAs(), servers.workDir(),
+                new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
+                        : OptionalLong.of(OptionUnits.size(assumeFreeSpace, "--assume-free-space"))));
+    }
+
+    /** One suite (one version, this shard): run it, print its summary, write its report. */
+    private static SuiteRunner.Outcome runOne(ServerSupply supply, SuiteRunner.Options base, RunScope scope,
+                                              Experiment experiment, BenchBaseLauncher benchBase, PrintStream stdout) {
+        SuiteRunner.Options options = new SuiteRunner.Options(base.outDir(), base.resume(), base.commandLine(), base.sets(),
+                base.collect(), base.collectorInterval(), base.out(), scope);
+        SuiteRunner.Outcome outcome = new SuiteRunner(supply, options, benchBase).run(experiment);
+        if (outcome.interrupted()) {
+            return outcome;
+        }
+        String md = SummaryTable.read(outcome.directory()).markdown();
         JsonFiles.writeText(outcome.directory().resolve("summary.md"), md);
         stdout.println();
         stdout.print(md);
-        try {
-            var report = Reports.write(List.of(outcome.directory()), outcome.directory(), Optional.empty());
-            Reports.ablationMarkdown(report).ifPresent(stdout::print);
-            stdout.println("report: " + outcome.directory().resolve("report.html"));
-        } catch (RuntimeException e) {
-            // the results are on disk whatever happens here; `pgknobs report DIR` can be run again later
-            stdout.println("warning: the report could not be written (" + e.getMessage() + "); run: pgknobs report "
-                    + outcome.directory());
-        }
+        writeReport(List.of(outcome.directory()), outcome.directory(), stdout);
         stdout.println();
         stdout.println("results: " + outcome.directory());
-        return outcome.anyFailed() ? Main.RUN_FAILED : Main.OK;
+        return outcome;
+    }
+
+    private static void writeReport(List<Path> dirs, Path outDir, PrintStream stdout) {
+        try {
+            var report = Reports.write(dirs, outDir, Optional.empty());
+            Reports.ablationMarkdown(report).ifPresent(stdout::print);
+            stdout.println("report: " + outDir.resolve("report.html"));
+        } catch (RuntimeException e) {
+            // the results are on disk whatever happens here; `pgknobs report DIR...` can be run again later
+            stdout.println("warning: the report could not be written (" + e.getMessage() + "); run: pgknobs report "
+                    + String.join(" ", dirs.stream().map(Path::toString).toList()));
+        }
     }
 }

@@ -30,14 +30,88 @@ public final class ServerFactory {
 
     public PgBinaries binaries() {
         if (options.pgBin != null) {
-            try {
-                return PgBinaries.at(options.pgBin, "PostgreSQL in " + options.pgBin);
-            } catch (IllegalArgumentException e) {
-                throw new BadInputException(e.getMessage(), e);
-            }
+            return local(options.pgBin);
         }
         Path cache = options.cacheDir != null ? options.cacheDir : EmbeddedBinaries.defaultCacheDir();
         return EmbeddedBinaries.ensure(cache, runAs());
+    }
+
+    /**
+     * The build of one major for server.versions / --pg-versions: {@code --pg-bin MAJOR=DIR}, else a plain
+     * {@code --pg-bin DIR} of that major, else the embedded build of it (unpacked once into the cache).
+     */
+    public PgBinaries binariesFor(int major) {
+        Path dir = options.pgBinByMajor.get(major);
+        if (dir != null) {
+            return given(major, dir);
+        }
+        if (options.pgBin != null && majorOf(local(options.pgBin)) == major) {
+            return local(options.pgBin);
+        }
+        if (!EmbeddedBinaries.majors().containsKey(major)) {
+            throw noBuild(major);
+        }
+        Path cache = options.cacheDir != null ? options.cacheDir : EmbeddedBinaries.defaultCacheDir();
+        return EmbeddedBinaries.ensureMajor(cache, runAs(), major);
+    }
+
+    /** The embedded default build, whatever --pg-bin says: its settings tell a typo from a newer setting. */
+    public PgBinaries embeddedDefault() {
+        Path cache = options.cacheDir != null ? options.cacheDir : EmbeddedBinaries.defaultCacheDir();
+        return EmbeddedBinaries.ensure(cache, runAs());
+    }
+
+    /** Before anything starts: every major has a build, and no --pg-bin MAJOR=DIR names a major not run. */
+    public void checkBuilds(List<Integer> majors) {
+        for (Integer given : options.pgBinByMajor.keySet()) {
+            if (!majors.contains(given)) {
+                throw new BadInputException("--pg-bin " + given + "=... names a version this run does not use (versions: "
+                        + majors + "); add it to --pg-versions or drop the option");
+            }
+        }
+        options.pgBinByMajor.forEach(ServerFactory::given);
+        for (int major : majors) {
+            boolean local = options.pgBinByMajor.containsKey(major)
+                    || options.pgBin != null && majorOf(local(options.pgBin)) == major;
+            if (!local && !EmbeddedBinaries.majors().containsKey(major)) {
+                throw noBuild(major);
+            }
+        }
+    }
+
+    /** A --pg-bin MAJOR=DIR directory, checked to hold initdb, pg_ctl and postgres of that major. */
+    private static PgBinaries given(int major, Path dir) {
+        PgBinaries given = local(dir);
+        int actual = majorOf(given);
+        if (actual != major) {
+            throw new BadInputException("--pg-bin " + major + "=" + dir + " holds PostgreSQL " + actual
+                    + ", not " + major + "; give the bin directory of " + major + " (e.g. /usr/lib/postgresql/"
+                    + major + "/bin)");
+        }
+        return given;
+    }
+
+    private static BadInputException noBuild(int major) {
+        return new BadInputException("PostgreSQL " + major + ": no build for it; pgknobs carries "
+                + EmbeddedBinaries.majors().keySet() + ". Give a local install: --pg-bin " + major
+                + "=/usr/lib/postgresql/" + major + "/bin");
+    }
+
+    private static PgBinaries local(Path dir) {
+        try {
+            return PgBinaries.at(dir, "PostgreSQL in " + dir);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage(), e);
+        }
+    }
+
+    /** 17 from "postgres (PostgreSQL) 17.6 (Debian 17.6-1)". */
+    static int majorOf(PgBinaries binaries) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\(PostgreSQL\\) (\\d+)").matcher(binaries.versionString());
+        if (!m.find()) {
+            throw new BadInputException(binaries.binDir() + ": cannot tell its PostgreSQL version from `postgres --version`");
+        }
+        return Integer.parseInt(m.group(1));
     }
 
     public Path workDir() {

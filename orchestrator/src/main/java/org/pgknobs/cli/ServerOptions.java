@@ -1,6 +1,12 @@
 package org.pgknobs.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.pgknobs.BadInputException;
 import picocli.CommandLine.Option;
 
@@ -11,10 +17,19 @@ import picocli.CommandLine.Option;
  */
 public final class ServerOptions {
 
-    @Option(names = "--pg-bin", paramLabel = "DIR",
+    private static final Pattern MAJOR_DIR = Pattern.compile("(\\d{1,2})=(.+)");
+
+    @Option(names = "--pg-bin", paramLabel = "[MAJOR=]DIR",
             description = "PostgreSQL bin directory (initdb, pg_ctl, postgres) to use instead of the embedded build, "
-                    + "e.g. /usr/lib/postgresql/17/bin or a build with lz4/zstd/liburing.")
+                    + "e.g. /usr/lib/postgresql/17/bin or a build with lz4/zstd/liburing; MAJOR=DIR gives the build of "
+                    + "one version for server.versions / --pg-versions (repeat it: --pg-bin 17=/usr/lib/postgresql/17/bin).")
+    List<String> pgBins = new ArrayList<>();
+
+    /** The plain {@code --pg-bin DIR}, if given (at most one). */
     Path pgBin;
+
+    /** {@code --pg-bin MAJOR=DIR} entries. */
+    final Map<Integer, Path> pgBinByMajor = new TreeMap<>();
 
     @Option(names = "--cache-dir", paramLabel = "DIR",
             description = "Where the embedded binaries are unpacked (default: ~/.cache/pgknobs, as root /var/cache/pgknobs).")
@@ -48,13 +63,34 @@ public final class ServerOptions {
         return serverUrl != null;
     }
 
+    private void splitPgBins() {
+        pgBin = null;
+        pgBinByMajor.clear();
+        for (String entry : pgBins) {
+            Matcher m = MAJOR_DIR.matcher(entry);
+            if (m.matches()) {
+                Path previous = pgBinByMajor.put(Integer.parseInt(m.group(1)), Path.of(m.group(2)));
+                if (previous != null) {
+                    throw new BadInputException("--pg-bin " + m.group(1) + "= is given twice (" + previous + " and "
+                            + m.group(2) + "); give one directory per major");
+                }
+            } else if (pgBin != null) {
+                throw new BadInputException("--pg-bin " + pgBin + " and --pg-bin " + entry + ": only one plain DIR; "
+                        + "for several versions name each one's major, e.g. --pg-bin 16=/usr/lib/postgresql/16/bin");
+            } else {
+                pgBin = Path.of(entry);
+            }
+        }
+    }
+
     public boolean allowAlterSystem() {
         return allowAlterSystem;
     }
 
     /** Rejects combinations that cannot mean anything, before anything starts. */
     public void validate() {
-        if (isExternal() && pgBin != null) {
+        splitPgBins();
+        if (isExternal() && !pgBins.isEmpty()) {
             throw new BadInputException("--server-url and --pg-bin exclude each other: an external server runs its own binaries");
         }
         if (!isExternal() && restartCmd != null) {

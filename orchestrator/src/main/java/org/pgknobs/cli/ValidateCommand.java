@@ -10,18 +10,19 @@ import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.ExperimentPlan;
-import org.pgknobs.experiment.HostFacts;
 import org.pgknobs.experiment.MachineScaler;
+import org.pgknobs.host.HostFacts;
 import org.pgknobs.server.Workspace;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code pgknobs validate FILE…}: checks experiment files (and each of their profiles) without starting anything. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Check experiment files: the file alone and with each of its profiles. Exit 0 when all are "
-                + "valid, 2 otherwise. Settings are checked against a server only when a run starts.")
+                + "valid, 2 otherwise. Setting values are checked against a server only when a run starts; settings "
+                + "ALTER SYSTEM can never set (data_directory, transaction_isolation, ...) are refused here.")
 final class ValidateCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "experiment YAML files")

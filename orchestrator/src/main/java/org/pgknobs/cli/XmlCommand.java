@@ -8,17 +8,17 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.WorkloadKind;
 import org.pgknobs.run.Workloads;
 import org.pgknobs.server.ConnectionInfo;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
-import org.pgknobs.workload.benchbase.BenchBaseXml;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code pgknobs xml FILE}: the BenchBase configuration XML of an experiment's TPC-C workload. */
 @Command(name = "xml", mixinStandardHelpOptions = true,

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.pgknobs.units.Durations;
 
 /** Turns a merged tree into an {@link Experiment}, checking every field. */
 final class ExperimentBinder {
@@ -60,7 +61,34 @@ final class ExperimentBinder {
         MapReader server = new MapReader(tree.get(), "server", ExperimentFormat.SERVER);
         List<String> initdb = server.get("initdb").map(t -> Values.texts(t, "server.initdb")).orElse(List.of());
         Map<String, Object> base = server.get("base").map(t -> settings(t, "server.base")).orElse(Map.of());
-        return new ServerSpec(initdb, base);
+        List<Integer> versions = server.get("versions").map(ExperimentBinder::versions).orElse(List.of());
+        MissingSetting missing = server.get("on_missing_setting")
+                .map(t -> Values.choice(t, "server.on_missing_setting", MissingSetting.class)).orElse(MissingSetting.NA);
+        return new ServerSpec(initdb, base, versions, missing);
+    }
+
+    /** PostgreSQL majors, each once; whether a build of each is at hand is the command line's to check. */
+    private static List<Integer> versions(YamlTree tree) {
+        YamlTree.Sequence seq = Values.list(tree, "server.versions", "PostgreSQL major versions");
+        List<Integer> out = new ArrayList<>();
+        for (int k = 0; k < seq.items().size(); k++) {
+            YamlTree item = seq.items().get(k);
+            String path = "server.versions[" + (k + 1) + "]";
+            int major = Values.positiveInt(item, path, 1);
+            if (major < PgMajors.OLDEST || major > PgMajors.NEWEST) {
+                throw Problems.at(item.origin(), path, "PostgreSQL " + major + " is not a major pgknobs knows",
+                        "use majors " + PgMajors.OLDEST + " to " + PgMajors.NEWEST + ", e.g. `versions: [16, 17, 18]`");
+            }
+            if (out.contains(major)) {
+                throw Problems.at(item.origin(), path, major + " is listed twice", "list each version once");
+            }
+            out.add(major);
+        }
+        if (out.isEmpty()) {
+            throw Problems.at(tree.origin(), "server.versions", "empty",
+                    "list at least one major, e.g. `versions: [16, 17, 18]`, or leave the key out");
+        }
+        return out;
     }
 
     static Map<String, Object> settings(YamlTree tree, String path) {
@@ -74,6 +102,9 @@ final class ExperimentBinder {
                         "use the name as in pg_settings, e.g. shared_buffers");
             }
             String key = e.getKey().toLowerCase(Locale.ROOT);
+            UnsettableSettings.problem(key).ifPresent(p -> {
+                throw Problems.at(at, settingPath, p.problem(), p.fix());
+            });
             if (out.containsKey(key)) {
                 throw Problems.at(at, settingPath, "set twice (setting names are case-insensitive)", "keep one");
             }
@@ -104,14 +135,14 @@ final class ExperimentBinder {
         MapReader w = new MapReader(tree.get(), "workload", ExperimentFormat.workload());
         WorkloadKind kind = w.get("kind").map(v -> Values.choice(v, "workload.kind", WorkloadKind.class)).orElse(WorkloadKind.TPCC);
         Driver driver = w.get("driver").map(v -> Values.choice(v, "workload.driver", Driver.class)).orElse(Driver.BUILTIN);
-        Duration warmupTpcc = w.get("warmup").map(v -> Values.duration(v, "workload.warmup")).orElse(t.warmup());
-        Duration warmupIb = w.get("warmup").map(v -> Values.duration(v, "workload.warmup")).orElse(i.warmup());
+        Duration warmupTpcc = w.get("warmup").map(v -> Values.duration(v, "workload.warmup", Durations.Zero.ALLOWED)).orElse(t.warmup());
+        Duration warmupIb = w.get("warmup").map(v -> Values.duration(v, "workload.warmup", Durations.Zero.ALLOWED)).orElse(i.warmup());
         TpccSpec tpcc = new TpccSpec(
                 w.get("warehouses").map(v -> Values.positiveInt(v, "workload.warehouses", 1)).orElse(t.warehouses()),
                 w.get("terminals").map(v -> Values.positiveInt(v, "workload.terminals", 1)).orElse(t.terminals()),
                 w.get("rate").map(ExperimentBinder::rate).orElse(t.rate()),
                 warmupTpcc,
-                w.get("duration").map(v -> Values.duration(v, "workload.duration")).orElse(t.duration()),
+                w.get("duration").map(v -> Values.duration(v, "workload.duration", Durations.Zero.REJECTED)).orElse(t.duration()),
                 w.get("weights").map(ExperimentBinder::weights).orElse(t.weights()),
                 w.get("isolation").map(ExperimentBinder::isolation).orElse(t.isolation()),
                 w.get("loader_threads").map(v -> OptionalInt.of(Values.positiveInt(v, "workload.loader_threads", 1)))
@@ -121,19 +152,19 @@ final class ExperimentBinder {
                 w.get("initial_rows").map(v -> Values.positiveLong(v, "workload.initial_rows", 1)).orElse(i.initialRows()),
                 w.get("i1_rows").map(v -> Values.positiveLong(v, "workload.i1_rows", 0)).orElse(i.i1Rows()),
                 w.get("i2_rows").map(v -> Values.positiveLong(v, "workload.i2_rows", 0)).orElse(i.i2Rows()),
-                w.get("query_seconds").map(v -> Values.duration(v, "workload.query_seconds")).orElse(i.querySeconds()),
+                w.get("query_seconds").map(v -> Values.duration(v, "workload.query_seconds", Durations.Zero.ALLOWED)).orElse(i.querySeconds()),
                 w.get("query_rates").map(ExperimentBinder::queryRates).orElse(i.queryRates()),
                 warmupIb);
         return new WorkloadSpec(kind, driver, tpcc, insertbench);
     }
 
-    private static Rate rate(YamlTree tree) {
+    private static TargetRate rate(YamlTree tree) {
         YamlTree.Scalar s = Values.scalar(tree, "workload.rate", "a number of transactions/s or unlimited");
         if (s.value() instanceof Number n && n.doubleValue() > 0) {
-            return Rate.of(n.doubleValue());
+            return TargetRate.of(n.doubleValue());
         }
         if (s.raw().equalsIgnoreCase("unlimited")) {
-            return Rate.unlimited();
+            return TargetRate.unlimited();
         }
         throw Problems.at(s.origin(), "workload.rate", "expected a positive number (transactions/s for all terminals) "
                 + "or unlimited, got " + s.describe(), "e.g. `rate: 10000` or `rate: unlimited`");

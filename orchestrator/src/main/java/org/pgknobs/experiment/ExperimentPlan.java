@@ -46,7 +46,7 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
     }
 
     /** Remove then put, so a setting a step changes moves to the step's position (the order it is applied). */
-    private static void putAll(Map<String, Object> into, Map<String, Object> settings) {
+    static void putAll(Map<String, Object> into, Map<String, Object> settings) {
         settings.forEach((k, v) -> {
             into.remove(k);
             into.put(k, v);
@@ -58,6 +58,17 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
         Map<List<String>, List<PlannedStep>> out = new LinkedHashMap<>();
         for (PlannedStep step : steps) {
             out.computeIfAbsent(step.initdb(), k -> new ArrayList<>()).add(step);
+        }
+        return out;
+    }
+
+    /** Every run: repeats interleave (1..k, 1..k, ...) so that drift over time hits every step alike. */
+    public List<PlannedRun> runs() {
+        List<PlannedRun> out = new ArrayList<>();
+        for (int r = 1; r <= experiment.repeats(); r++) {
+            for (PlannedStep s : steps) {
+                out.add(new PlannedRun(s, r, experiment.repeats()));
+            }
         }
         return out;
     }

@@ -37,6 +37,10 @@ public final class ExperimentYaml {
         Map<String, Object> server = new LinkedHashMap<>();
         server.put("initdb", e.server().initdb());
         server.put("base", new LinkedHashMap<>(e.server().base()));
+        if (!e.server().versions().isEmpty()) {
+            server.put("versions", e.server().versions());
+        }
+        server.put("on_missing_setting", lower(e.server().onMissingSetting()));
         root.put("server", server);
         root.put("workload", workload(e.workload()));
         root.put("data", lower(e.data()));

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgknobs.host.HostFacts;
+import org.pgknobs.units.Sizes;
 
 /**
  * Shrinks a published configuration to this machine: every memory and WAL-size setting of the base and
@@ -61,7 +63,7 @@ public final class MachineScaler {
             Map<String, Object> settings = scaleAll(step.name(), step.settings(), factor, segmentBytes(initdb), changes);
             steps.add(new StepSpec(step.name(), step.description(), settings, step.initdb(), step.expectFail(), step.optional()));
         }
-        Experiment scaled = experiment.withServer(new ServerSpec(serverInitdb, base)).withSteps(steps);
+        Experiment scaled = experiment.withServer(experiment.server().withBase(serverInitdb, base)).withSteps(steps);
         return new Result(scaled, factor, changes);
     }
 
@@ -89,7 +91,7 @@ public final class MachineScaler {
         String text = String.valueOf(value);
         Matcher unit = WITH_UNIT.matcher(text);
         if (unit.matches()) {
-            return Optional.of(Long.parseLong(unit.group(1)) * Values.unitBytes(unit.group(2)));
+            return Optional.of(Long.parseLong(unit.group(1)) * Sizes.unitBytes(unit.group(2)));
         }
         Matcher plain = PLAIN.matcher(text);
         if (plain.matches()) {

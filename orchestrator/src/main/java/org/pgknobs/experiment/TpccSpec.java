@@ -8,7 +8,7 @@ import java.util.OptionalInt;
  * TPC-C parameters. {@code weights} are NewOrder, Payment, OrderStatus, Delivery, StockLevel in percent,
  * BenchBase's order. Every field has a default so any experiment can switch to {@code kind: tpcc}.
  */
-public record TpccSpec(int warehouses, int terminals, Rate rate, Duration warmup, Duration duration,
+public record TpccSpec(int warehouses, int terminals, TargetRate rate, Duration warmup, Duration duration,
                        List<Integer> weights, Isolation isolation, OptionalInt loaderThreads) {
 
     public static final List<Integer> STANDARD_WEIGHTS = List.of(45, 43, 4, 4, 4);
@@ -19,7 +19,7 @@ public record TpccSpec(int warehouses, int terminals, Rate rate, Duration warmup
 
     /** Sized for a 2-core machine: a run takes about a minute and the load a few seconds. */
     public static TpccSpec defaults() {
-        return new TpccSpec(1, 2, Rate.unlimited(), Duration.ofSeconds(10), Duration.ofSeconds(60),
+        return new TpccSpec(1, 2, TargetRate.unlimited(), Duration.ofSeconds(10), Duration.ofSeconds(60),
                 STANDARD_WEIGHTS, Isolation.SERIALIZABLE, OptionalInt.empty());
     }
 }

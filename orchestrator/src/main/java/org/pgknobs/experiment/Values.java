@@ -4,14 +4,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.pgknobs.units.Durations;
+import org.pgknobs.units.Sizes;
+import org.pgknobs.units.UnitException;
 
 /** Typed reads of single values, each failing with the field path, what was expected and an example. */
 final class Values {
-
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|sec|m|min|h)?");
-    private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(B|kB|MB|GB|TB)", Pattern.CASE_INSENSITIVE);
 
     private Values() {
     }
@@ -48,47 +46,31 @@ final class Values {
         return (int) v;
     }
 
-    static Duration duration(YamlTree tree, String path) {
-        YamlTree.Scalar s = scalar(tree, path, "a duration like 120s, 2m or 10 (seconds)");
-        if (s.value() instanceof Number n && n.doubleValue() >= 0) {
-            return Duration.ofMillis(Math.round(n.doubleValue() * 1000));
+    /** A duration in the one grammar of {@link Durations}; a bare YAML number means seconds. */
+    static Duration duration(YamlTree tree, String path, Durations.Zero zero) {
+        YamlTree.Scalar s = scalar(tree, path, "a duration like " + Durations.EXAMPLES);
+        Duration d;
+        try {
+            d = Durations.parse(s.raw(), Durations.Zero.ALLOWED);
+        } catch (UnitException e) {
+            throw Problems.at(s.origin(), path, "expected a duration like " + Durations.EXAMPLES + ", got " + s.describe(),
+                    "e.g. `" + leaf(path) + ": 30s`; see docs/experiments.md, \"Durations and sizes\"");
         }
-        Matcher m = DURATION.matcher(s.raw().trim());
-        if (s.value() instanceof String && m.matches()) {
-            double amount = Double.parseDouble(m.group(1));
-            String unit = m.group(2) == null ? "s" : m.group(2);
-            double millis = switch (unit) {
-                case "ms" -> amount;
-                case "m", "min" -> amount * 60_000;
-                case "h" -> amount * 3_600_000;
-                default -> amount * 1000;
-            };
-            return Duration.ofMillis(Math.round(millis));
+        if (d.isZero() && zero == Durations.Zero.REJECTED) {
+            throw Problems.at(s.origin(), path, "must be more than 0, got " + s.describe(),
+                    "give the time to measure, e.g. `" + leaf(path) + ": 60s`");
         }
-        throw Problems.at(s.origin(), path, "expected a duration like 120s, 2m or 10 (seconds), got " + s.describe(),
-                "e.g. `" + leaf(path) + ": 30s`");
+        return d;
     }
 
-    /** A size with a PostgreSQL unit (kB, MB, GB, TB; 1kB = 1024 B), in bytes. */
+    /** A size in the one grammar of {@link Sizes} (unit required; 1kB = 1024 B), in bytes. */
     static long size(YamlTree tree, String path) {
         YamlTree.Scalar s = scalar(tree, path, "a size like 120GB");
-        Matcher m = SIZE.matcher(s.raw().trim());
-        if (m.matches()) {
-            return Math.round(Double.parseDouble(m.group(1)) * unitBytes(m.group(2)));
+        try {
+            return Sizes.parse(s.raw());
+        } catch (UnitException e) {
+            throw Problems.at(s.origin(), path, e.getMessage(), "e.g. `" + leaf(path) + ": 120GB`; see docs/experiments.md, \"Durations and sizes\"");
         }
-        throw Problems.at(s.origin(), path, "expected a size with a unit (kB, MB, GB, TB), got " + s.describe(),
-                "e.g. `" + leaf(path) + ": 120GB`");
-    }
-
-    static long unitBytes(String unit) {
-        return switch (unit.toUpperCase(Locale.ROOT)) {
-            case "B" -> 1L;
-            case "KB" -> 1L << 10;
-            case "MB" -> 1L << 20;
-            case "GB" -> 1L << 30;
-            case "TB" -> 1L << 40;
-            default -> throw new IllegalArgumentException(unit);
-        };
     }
 
     static boolean bool(YamlTree tree, String path) {

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.pgknobs.BadInputException;
-import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -48,8 +47,7 @@ final class YamlTrees {
             throw Problems.at(at, "", "not valid YAML: " + firstNonNull(e.getProblem(), e.getContext()),
                     "check indentation and quoting on that line (values containing ': ' or '#' need quotes)");
         } catch (org.yaml.snakeyaml.error.YAMLException e) {
-            // snakeyaml wraps read errors (e.g. bytes that are not UTF-8) without a position
-            throw new BadInputException(file + ": cannot read as YAML: " + e.getMessage() + ". Fix: save it as UTF-8 text", e);
+            throw new BadInputException(file + ": " + YamlLimits.explain(e), e);
         }
     }
 
@@ -69,9 +67,7 @@ final class YamlTrees {
     }
 
     private static YamlTree compose(Reader reader, Function<org.yaml.snakeyaml.error.Mark, Origin> origins, Origin whole) {
-        LoaderOptions options = new LoaderOptions();
-        options.setAllowDuplicateKeys(false);
-        Node node = new Yaml(options).compose(reader);
+        Node node = new Yaml(YamlLimits.options()).compose(reader);
         return node == null ? null : convert(node, origins);
     }
 

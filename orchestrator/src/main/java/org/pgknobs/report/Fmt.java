@@ -66,6 +66,11 @@ final class Fmt {
         return shown < LOW ? "worse" : shown > HIGH ? "better" : "";
     }
 
+    /** A step that completed nothing shows its bound, "< 0.0083", never a bare 0. */
+    static String throughput(Stat s, Double below) {
+        return below == null ? stat(s) : "< " + num(below) + " (none completed)";
+    }
+
     static String checkpoints(Long timed, Long requested) {
         return timed == null && requested == null ? NONE : num(timed) + "/" + num(requested);
     }

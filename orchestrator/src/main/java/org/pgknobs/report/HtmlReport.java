@@ -37,6 +37,15 @@ final class HtmlReport {
         h.append("<h1>pgknobs report</h1>\n<p class=\"meta\">Generated ").append(esc(data.generated())).append(" from ")
                 .append(data.runs().size()).append(data.runs().size() == 1 ? " result directory" : " result directories")
                 .append(". Every number here is in report.json.</p>\n");
+        for (PartsTables.Table t : PartsTables.of(data)) {
+            h.append("<h2>").append(esc(t.title())).append("</h2>\n<p>").append(esc(t.intro())).append("</p>\n<table>\n<tr>");
+            t.header().forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
+            h.append("</tr>\n");
+            t.rows().forEach(r -> h.append("<tr>").append(String.join("", r.stream().map(c -> td("", c)).toList())).append("</tr>\n"));
+            h.append("</table>\n<ul class=\"meta\">\n");
+            t.notes().forEach(n -> h.append("<li>").append(esc(n)).append("</li>\n"));
+            h.append("</ul>\n");
+        }
         if (!data.comparison().isEmpty()) {
             comparison(h, data);
         }
@@ -108,7 +117,7 @@ final class HtmlReport {
     private static void relative(StringBuilder h, ReportData.PhaseTable t, ReportData.Run run) {
         h.append("<h3>").append(esc(t.phase())).append(": relative to ").append(esc(run.baseline()))
                 .append(" (below 0.95 red, above 1.05 green)</h3>\n<table>\n<tr><th class=\"name\">step</th><th>ops/s</th>"
-                        + "<th>÷ base</th><th>published</th><th>published ÷ base</th><th class=\"name\">agreement</th></tr>\n");
+                        + "<th>÷ base</th><th>published</th><th>published ÷ base</th><th class=\"name\">agreement</th><th class=\"name\">verdict</th></tr>\n");
         for (ReportData.RelativeRow r : t.rows()) {
             h.append("<tr><td class=\"name\">").append(esc(r.step())).append("</td>")
                     .append(td("", Fmt.stat(r.value())))
@@ -116,6 +125,7 @@ final class HtmlReport {
                     .append(td("", Fmt.num(r.published())))
                     .append(td(Fmt.band(r.publishedRelative()), Fmt.ratio(r.publishedRelative())))
                     .append(td("name", r.agreement() == null ? Fmt.NONE : r.agreement()))
+                    .append(td("name", r.verdict() == null ? Fmt.NONE : r.verdict()))
                     .append("</tr>\n");
         }
         h.append("</table>\n");
@@ -141,23 +151,29 @@ final class HtmlReport {
         h.append("<h3>Steps (").append(esc(run.headlinePhase() == null ? "headline phase" : run.headlinePhase()))
                 .append(")</h3>\n<table>\n<tr>");
         for (String c : List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
-                "published slowdown", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
-                "ckpt timed/req", "ckpt every s", "autovacuum/min", "top waits")) {
+                "published slowdown", "verdict", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
+                "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
+                "top waits")) {
             h.append("<th>").append(esc(c)).append("</th>");
         }
         h.append("</tr>\n");
         for (ReportData.Step s : run.steps()) {
             h.append("<tr>").append(td("", String.valueOf(s.index()))).append(td("name", s.name()))
                     .append(td("name", s.status()))
-                    .append("<td>").append(esc(Fmt.stat(s.throughput())))
+                    .append("<td>").append(esc(Fmt.throughput(s.throughput(), s.throughputBelow())))
                     .append(s.withinNoise() ? " <span class=\"noise\">within noise</span>" : "").append("</td>")
-                    .append(td("", Fmt.stat(s.goodput()))).append(td("", Fmt.times(s.slowdown())))
+                    .append(td("", Fmt.stat(s.goodput())))
+                    .append(td("", (s.throughputBelow() == null ? "" : "> ") + Fmt.times(s.slowdown())))
                     .append(td("", Fmt.num(s.published()))).append(td("", Fmt.times(s.publishedSlowdown())))
+                    .append(td("name", s.verdict() == null ? Fmt.NONE : s.verdict()))
                     .append(td("", Fmt.num(s.p50Ms()))).append(td("", Fmt.num(s.p95Ms()))).append(td("", Fmt.num(s.p99Ms())))
                     .append(td("", Fmt.percent(s.hitRatio()))).append(td("", Fmt.num(s.walMB())))
                     .append(td("", Fmt.num(s.walKBPerTxn()))).append(td("", Fmt.num(s.fpiPerTxn())))
                     .append(td("", Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested())))
                     .append(td("", Fmt.num(s.checkpointMeanSeconds()))).append(td("", Fmt.num(s.autovacuumPerMinute())))
+                    .append(td("", s.work() == null ? Fmt.NONE : Fmt.num(s.work().rowsPerSecond())))
+                    .append(td("", s.work() == null ? Fmt.NONE : Fmt.num(s.work().blocksReadPerSecond())))
+                    .append(td("name", s.errors() == null ? Fmt.NONE : s.errors()))
                     .append(td("name", s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())))
                     .append("</tr>\n");
         }

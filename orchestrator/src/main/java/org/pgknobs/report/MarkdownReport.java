@@ -15,6 +15,15 @@ final class MarkdownReport {
         md.append("Generated ").append(data.generated()).append(" from ").append(data.runs().size())
                 .append(data.runs().size() == 1 ? " result directory" : " result directories")
                 .append(". Every number here is in report.json.\n\n");
+        for (PartsTables.Table t : PartsTables.of(data)) {
+            md.append("## ").append(t.title()).append("\n\n").append(t.intro()).append("\n\n");
+            row(md, t.header());
+            separator(md, t.header().size());
+            t.rows().forEach(r -> row(md, r));
+            md.append('\n');
+            t.notes().forEach(n -> md.append("- ").append(n).append('\n'));
+            md.append('\n');
+        }
         if (!data.comparison().isEmpty()) {
             comparison(md, data);
         }
@@ -72,14 +81,14 @@ final class MarkdownReport {
 
     private static void relative(StringBuilder md, ReportData.PhaseTable t, ReportData.Run run) {
         md.append("### ").append(t.phase()).append(": relative to ").append(run.baseline()).append("\n\n");
-        row(md, List.of("step", "ops/s", "÷ base", "published", "published ÷ base", "agreement"));
-        separator(md, 6);
+        row(md, List.of("step", "ops/s", "÷ base", "published", "published ÷ base", "agreement", "verdict"));
+        separator(md, 7);
         for (ReportData.RelativeRow r : t.rows()) {
             String rel = Fmt.ratio(r.relative());
             String band = Fmt.band(r.relative());
             rel = band.equals("worse") ? "**" + rel + " ▼**" : band.equals("better") ? "**" + rel + " ▲**" : rel;
             row(md, List.of(r.step(), Fmt.stat(r.value()), rel, Fmt.num(r.published()), Fmt.ratio(r.publishedRelative()),
-                    r.agreement() == null ? Fmt.NONE : r.agreement()));
+                    r.agreement() == null ? Fmt.NONE : r.agreement(), r.verdict() == null ? Fmt.NONE : r.verdict()));
         }
         md.append('\n');
     }
@@ -105,18 +114,22 @@ final class MarkdownReport {
         md.append("### Steps (").append(run.headlinePhase() == null ? "headline phase" : run.headlinePhase())
                 .append(")\n\n");
         List<String> header = List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
-                "published slowdown", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
-                "ckpt timed/req", "ckpt every s", "autovacuum/min", "top waits");
+                "published slowdown", "verdict", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
+                "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
+                "top waits");
         row(md, header);
         separator(md, header.size());
         for (ReportData.Step s : run.steps()) {
             row(md, List.of(String.valueOf(s.index()), s.name(), s.status(),
-                    Fmt.stat(s.throughput()) + (s.withinNoise() ? " (within noise)" : ""), Fmt.stat(s.goodput()),
-                    Fmt.times(s.slowdown()), Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()),
+                    Fmt.throughput(s.throughput(), s.throughputBelow()) + (s.withinNoise() ? " (within noise)" : ""),
+                    Fmt.stat(s.goodput()), (s.throughputBelow() == null ? "" : "> ") + Fmt.times(s.slowdown()),
+                    Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()), s.verdict() == null ? Fmt.NONE : s.verdict(),
                     Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()), Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()),
                     Fmt.num(s.walMB()), Fmt.num(s.walKBPerTxn()), Fmt.num(s.fpiPerTxn()),
                     Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested()), Fmt.num(s.checkpointMeanSeconds()),
-                    Fmt.num(s.autovacuumPerMinute()), s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())));
+                    Fmt.num(s.autovacuumPerMinute()), s.work() == null ? Fmt.NONE : Fmt.num(s.work().rowsPerSecond()),
+                    s.work() == null ? Fmt.NONE : Fmt.num(s.work().blocksReadPerSecond()),
+                    s.errors() == null ? Fmt.NONE : s.errors(), s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())));
         }
         md.append('\n');
     }

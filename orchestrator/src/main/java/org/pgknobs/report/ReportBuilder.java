@@ -19,8 +19,10 @@ import org.pgknobs.collector.WaitShare;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
+import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
+import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.WorkloadResult;
@@ -34,9 +36,16 @@ public final class ReportBuilder {
     }
 
     public static ReportData build(List<RunData> runs, Optional<String> baseline, Instant now) {
+        return build(runs, baseline, Optional.empty(), now);
+    }
+
+    /** @param referenceVersion the major the versions table divides by (default: the newest present) */
+    public static ReportData build(List<RunData> runs, Optional<String> baseline, Optional<Integer> referenceVersion,
+                                   Instant now) {
         List<ReportData.Run> built = runs.stream().map(r -> run(r, baseline)).toList();
         return new ReportData(ReportData.SCHEMA_VERSION, now.toString(), baseline.orElse(null), built,
-                built.size() > 1 ? comparison(built) : List.of());
+                built.size() > 1 ? comparison(built) : List.of(), PartsMerge.versions(runs, built, referenceVersion),
+                PartsMerge.shards(runs, built));
     }
 
     static ReportData.Run run(RunData data, Optional<String> baselineOption) {
@@ -63,15 +72,22 @@ public final class ReportBuilder {
         Stat baseThroughput = Stat.of(headlineValues(baseRuns, headline));
         Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> derived(r, headline));
 
+        Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
         List<ReportData.Step> steps = new ArrayList<>();
+        String previous = null;
         for (Map.Entry<String, List<StepRun>> e : byStep.entrySet()) {
             boolean isBase = e.getKey().equals(baseline);
             Double pub = Objects.equals(refPhase, headline) ? published.get(e.getKey()) : null;
             Double pubBase = Objects.equals(refPhase, headline) ? published.get(baseline) : null;
+            // cumulative: each step is told apart from the one before it; variants: from the base
+            String neighbour = isBase ? null : mode == Mode.CUMULATIVE && previous != null ? previous : baseline;
+            Evidence.Noise noise = neighbour == null ? null
+                    : noise(neighbour, Stat.of(headlineValues(e.getValue(), headline)),
+                            Stat.of(headlineValues(byStep.get(neighbour), headline)));
             steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
-                    isBase, pub, pubBase));
+                    isBase, pub, pubBase, mode == Mode.CUMULATIVE, noise));
+            previous = e.getKey();
         }
-        Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
                 ? sweep(byStep, baseline, headline, phaseNames, refPhase, published) : List.of();
         String experiment = data.experiment().map(Experiment::name)
@@ -97,9 +113,14 @@ public final class ReportBuilder {
         return phases.contains(first) ? first : headline;
     }
 
+    private static Evidence.Noise noise(String against, Stat s, Stat other) {
+        return s == null || other == null ? null
+                : new Evidence.Noise(against, s.min(), s.max(), s.n(), other.min(), other.max(), other.n());
+    }
+
     private static ReportData.Step step(String name, List<StepRun> runs, String headline, Stat baseThroughput,
                                         Optional<Derived> baseDerived, boolean isBase, Double published,
-                                        Double publishedBase) {
+                                        Double publishedBase, boolean cumulative, Evidence.Noise noise) {
         StepRun first = runs.get(0);
         Stat throughput = Stat.of(headlineValues(runs, headline));
         Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> phase(r, headline))
@@ -117,25 +138,43 @@ public final class ReportBuilder {
         d.map(Derived::ioByBackendType).orElse(Map.of()).forEach((type, f) -> io.put(type, io(f)));
         List<String> waits = d.map(Derived::topWaitEvents).orElse(List.of()).stream().limit(3)
                 .map(ReportBuilder::wait).toList();
-        Double slowdown = throughput != null && baseThroughput != null && throughput.median() > 0
-                ? baseThroughput.median() / throughput.median() : null;
-        boolean noise = !isBase && throughput != null && baseThroughput != null && baseThroughput.spans(throughput.median());
+        Optional<Outcome> outcome = phase.map(Outcome::of);
+        // nothing completed in the window: the throughput is below one per window, the slowdown above base ÷ that
+        Double below = throughput != null && outcome.isPresent() && outcome.get().nothingCompleted(throughput.median())
+                ? outcome.get().bound() : null;
+        double value = below != null ? below : throughput == null ? 0 : throughput.median();
+        Double slowdown = value > 0 && baseThroughput != null ? baseThroughput.median() / value : null;
+        boolean withinNoise = !isBase && below == null && throughput != null && baseThroughput != null
+                && baseThroughput.spans(throughput.median());
         Double publishedSlowdown = published != null && publishedBase != null && published > 0 ? publishedBase / published : null;
+        Verdict verdict = isBase || slowdown == null ? null : Verdict.of(cumulative ? slowdown : 1 / slowdown,
+                below != null, publishedSlowdown == null ? null : cumulative ? publishedSlowdown : 1 / publishedSlowdown,
+                withinNoise);
+        boolean noTransaction = outcome.map(o -> o.successful() == 0).orElse(false);
+        MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
+        Evidence evidence = new Evidence(machine, headline, outcome.map(Outcome::errorsBySqlState).orElse(null),
+                outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
+                outcome.map(Outcome::isolation).orElse(null), noise);
 
         return new ReportData.Step(first.index(), name, status(runs), runs.stream().map(StepRun::reason)
                 .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
-                throughput, goodput, slowdown, noise, published, publishedSlowdown,
+                throughput, goodput, slowdown, withinNoise, published, publishedSlowdown, below,
+                verdict == null ? null : verdict.label(),
+                median.flatMap(r -> ResultDirReader.headlineWindow(r.stats(), headline)).map(WorkDone::of).orElse(null),
+                outcome.map(Outcome::errorsText).orElse(null), machine,
                 lat == null ? null : lat.p50(), lat == null ? null : lat.p95(), lat == null ? null : lat.p99(),
                 d.map(Derived::clientHitRatio).orElse(null),
                 d.map(Derived::walBytes).map(r -> r.total() / 1e6).orElse(null),
-                d.map(Derived::walBytes).map(Rate::perTransaction).map(v -> v / 1e3).orElse(null),
-                d.map(Derived::walFpi).map(Rate::perTransaction).orElse(null),
+                // pg_stat_database counts failed attempts too: with none committed there is nothing per transaction
+                noTransaction ? null : d.map(Derived::walBytes).map(Rate::perTransaction).map(v -> v / 1e3).orElse(null),
+                noTransaction ? null : d.map(Derived::walFpi).map(Rate::perTransaction).orElse(null),
                 d.map(Derived::checkpoints).map(c -> c.timed()).orElse(null),
                 d.map(Derived::checkpoints).map(c -> c.requested()).orElse(null),
                 d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
                 d.map(Derived::autovacuumPerMinute).orElse(null),
                 waits,
-                d.map(x -> WhyRules.explain(new WhyInput(x, baseDerived, median.get().settings()))).orElse(List.of()),
+                median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null), baseDerived, m.settings(), evidence)))
+                        .orElse(List.of()),
                 phases, io,
                 median.map(StepRun::perSecond).orElse(List.of()),
                 median.map(StepRun::checkpoints).orElse(List.of()),
@@ -165,7 +204,7 @@ public final class ReportBuilder {
         return "done " + done + "/" + runs.size();
     }
 
-    private static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
+    static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
         return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
                 .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::throughput).toList();
     }
@@ -214,8 +253,10 @@ public final class ReportBuilder {
                 Double pub = phase.equals(refPhase) ? published.get(v.getKey()) : null;
                 Double pubRel = pub != null && pubBase != null && pubBase > 0 && !isBase ? pub / pubBase : null;
                 Agreement agreement = Agreement.of(rel, pubRel, noise);
+                Verdict verdict = Verdict.of(rel, false, pubRel, noise);
                 rows.add(new ReportData.RelativeRow(v.getKey(), s, rel, noise, pub, pubRel,
-                        agreement == null ? null : agreement.label(), s == null ? null : quartile(sorted, s.median())));
+                        agreement == null ? null : agreement.label(), verdict == null ? null : verdict.label(),
+                        s == null ? null : quartile(sorted, s.median())));
             }
             tables.add(new ReportData.PhaseTable(phase, rows));
         }

@@ -3,13 +3,14 @@ package org.pgknobs.report;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.report.why.Reason;
+import org.pgknobs.results.MachineFacts;
 
 /**
  * report.json: every number report.md and report.html show (they are renderings of this). Nulls mean
  * "not measured / not collected", never zero.
  */
 public record ReportData(int schemaVersion, String generated, String baseline, List<Run> runs,
-                         List<ComparisonRow> comparison) {
+                         List<ComparisonRow> comparison, VersionTable versions, List<ShardTable> shards) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -41,10 +42,17 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param withinNoise       this step's median is inside the min–max of the baseline's repeats
      * @param walMB             WAL written in the measured window, MB (10^6 bytes)
      * @param io                backend type → pg_stat_io operations per second
+     * @param throughputBelow   set when nothing completed in the window: the throughput is below this (1 per
+     *                          window), and {@code slowdown} is then a lower bound
+     * @param verdict           see {@link Verdict}; null for the baseline or without a published value
+     * @param work              what the server got through for the workload, transactions or not
+     * @param errors            errors by SQLSTATE with their share of attempts (built-in driver)
+     * @param machine           the machine facts of the median repeat's step.json
      */
     public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
                        Stat throughput, Stat goodput, Double slowdown, boolean withinNoise, Double published,
-                       Double publishedSlowdown, Double p50Ms, Double p95Ms, Double p99Ms, Double hitRatio,
+                       Double publishedSlowdown, Double throughputBelow, String verdict, WorkDone work, String errors,
+                       MachineFacts machine, Double p50Ms, Double p95Ms, Double p99Ms, Double hitRatio,
                        Double walMB, Double walKBPerTxn, Double fpiPerTxn, Long checkpointsTimed,
                        Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
                        List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
@@ -67,13 +75,51 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param relative          value ÷ base, null for base itself or without a base value
      * @param publishedRelative published value ÷ published base (reference phase only)
      * @param agreement         see {@link Agreement}; null without a published value
+     * @param verdict           see {@link Verdict}; null without a published value
      * @param quartile          1 (lowest) to 4 (highest) among this phase's values
      */
     public record RelativeRow(String step, Stat value, Double relative, boolean withinNoise, Double published,
-                              Double publishedRelative, String agreement, Integer quartile) {
+                              Double publishedRelative, String agreement, String verdict, Integer quartile) {
     }
 
     /** One step name across runs: the headline throughput of each run, and each ÷ the first run's. */
     public record ComparisonRow(String step, List<Double> throughput, List<Double> ratioToFirst) {
+    }
+
+    /**
+     * PostgreSQL versions side by side (null unless the directories hold at least two majors): rows are
+     * steps, columns versions; each value is the median headline throughput over that version's runs
+     * of the step (all repeats, all shards), its ratio to the reference version's.
+     */
+    public record VersionTable(List<Integer> versions, int reference, List<VersionRow> rows) {
+    }
+
+    public record VersionRow(String step, List<VersionCell> cells) {
+    }
+
+    /** @param status done, n/a, failed ...; {@code reason} says why when nothing was measured */
+    public record VersionCell(String status, Double throughput, Double ratioToReference, String reason) {
+    }
+
+    /**
+     * The shards of one experiment (on one version) merged: each run divided by the base measured on its
+     * own host, then combined over hosts.
+     *
+     * @param hosts      one column per shard, "2/4 host-b"
+     * @param baseSpread (max − min) / median of the hosts' base throughputs: how alike the hosts are
+     * @param missing    planned runs no directory holds with a final status, e.g. "a3 r2"
+     * @param duplicated runs other than the base that more than one shard holds
+     */
+    public record ShardTable(String experiment, Integer pgMajor, List<String> hosts, Double baseSpread,
+                             List<ShardRow> rows, List<String> missing, List<String> duplicated) {
+    }
+
+    /**
+     * @param perHost  per host: the base's throughput on the base row, else this step's throughput ÷ that
+     *                 host's base (median over its repeats there); null where the host did not run it
+     * @param combined median of every run's ratio, over all hosts (the base row: median base throughput)
+     * @param spread   max − min of the per-host values when at least two hosts ran the step, else null
+     */
+    public record ShardRow(String step, boolean base, List<Double> perHost, Double combined, Double spread) {
     }
 }

@@ -31,11 +31,17 @@ public final class Reports {
      * @return the data written to report.json
      */
     public static ReportData write(List<Path> resultDirs, Path outDir, Optional<String> baseline) {
+        return write(resultDirs, outDir, baseline, Optional.empty());
+    }
+
+    /** @param referenceVersion the PostgreSQL major the versions table divides by (default: the newest) */
+    public static ReportData write(List<Path> resultDirs, Path outDir, Optional<String> baseline,
+                                   Optional<Integer> referenceVersion) {
         if (resultDirs.isEmpty()) {
             throw new BadInputException("no result directory given: pass at least one results/<experiment>/<timestamp>");
         }
         List<RunData> runs = resultDirs.stream().map(ResultDirReader::read).toList();
-        ReportData data = ReportBuilder.build(runs, baseline, Instant.now());
+        ReportData data = ReportBuilder.build(runs, baseline, referenceVersion, Instant.now());
         JsonFiles.write(outDir.resolve(JSON), data);
         JsonFiles.writeText(outDir.resolve(MARKDOWN), MarkdownReport.render(data));
         JsonFiles.writeText(outDir.resolve(HTML), HtmlReport.render(data));

@@ -10,8 +10,16 @@ import org.pgknobs.workload.WorkloadResult;
  *
  * @param seconds   wall-clock seconds per phase of the step: restore, overlay, run, collect...
  * @param workload  null unless the workload ran
+ * @param machine   what the machine did during the measured windows; null when the workload did not run
+ *                  (and in result directories written before pgknobs recorded it)
  */
 public record StepResult(int index, String name, int repeat, StepStatus status, String reason,
                          Instant started, Instant finished, boolean restarted, int settingsRequested,
-                         int settingsVerified, Map<String, Double> seconds, WorkloadResult workload) {
+                         int settingsVerified, Map<String, Double> seconds, WorkloadResult workload,
+                         MachineFacts machine) {
+
+    public StepResult withMachine(MachineFacts facts) {
+        return new StepResult(index, name, repeat, status, reason, started, finished, restarted, settingsRequested,
+                settingsVerified, seconds, workload, facts);
+    }
 }

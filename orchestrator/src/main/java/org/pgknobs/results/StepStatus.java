@@ -21,19 +21,27 @@ public enum StepStatus {
     /** A step marked {@code expect: fail} failed as the experiment said it would (e.g. shared_buffers=128kB). */
     FAILED_AS_EXPECTED,
     /** Planned, not yet run. */
-    PENDING;
+    PENDING,
+    /** Not run on this PostgreSQL version: it lacks one of the step's settings (the reason names it). */
+    NOT_APPLICABLE;
 
     @com.fasterxml.jackson.annotation.JsonCreator
     public static StepStatus parse(String json) {
+        if (json.equals("n/a")) {
+            return NOT_APPLICABLE;
+        }
         return valueOf(json.toUpperCase(Locale.ROOT).replace('-', '_'));
     }
 
     @JsonValue
     public String json() {
+        if (this == NOT_APPLICABLE) {
+            return "n/a";
+        }
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     public boolean isFinal() {
-        return this == DONE || this == REJECTED || this == FAILED_AS_EXPECTED;
+        return this == DONE || this == REJECTED || this == FAILED_AS_EXPECTED || this == NOT_APPLICABLE;
     }
 }

@@ -21,8 +21,13 @@ public record SuiteLayout(Path root) {
      * into the same --out get {@code <timestamp>} and {@code <timestamp>-2} instead of sharing one.
      */
     public static SuiteLayout fresh(Path outDir, String experimentName, LocalDateTime now) {
+        return fresh(outDir, experimentName, now, "");
+    }
+
+    /** @param suffix names the part of a larger run, e.g. {@code -pg16} or {@code -shard2of4} */
+    public static SuiteLayout fresh(Path outDir, String experimentName, LocalDateTime now, String suffix) {
         Path parent = outDir.resolve(experimentName);
-        String stamp = STAMP.format(now);
+        String stamp = STAMP.format(now) + suffix;
         try {
             Files.createDirectories(parent);
             for (int n = 1; ; n++) {

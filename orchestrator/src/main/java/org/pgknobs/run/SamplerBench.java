@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.collector.CollectorSettings;
 import org.pgknobs.collector.ConnectionSource;
 import org.pgknobs.collector.PgStats;
@@ -18,7 +19,6 @@ import org.pgknobs.server.RunAs;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
 import org.pgknobs.workload.tpcc.TpccWorkload;
 
 /**
@@ -93,7 +93,7 @@ public final class SamplerBench {
 
     private TpccWorkload workload(ManagedServer server) {
         BenchBaseConfig config = BenchBaseConfig.tpcc(server.connection().jdbcUrl("tpcc"), ManagedServer.SUPERUSER, null,
-                warehouses, terminals, BenchBaseConfig.Rate.UNLIMITED, warmupSeconds, durationSeconds,
+                warehouses, terminals, BenchBaseConfig.WorkRate.UNLIMITED, warmupSeconds, durationSeconds,
                 BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
         return new TpccWorkload(config, 0, "tpcc", false, 42L);
     }

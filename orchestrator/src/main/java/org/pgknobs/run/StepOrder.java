@@ -2,13 +2,15 @@ package org.pgknobs.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentPlan;
-import org.pgknobs.experiment.PlannedStep;
+import org.pgknobs.experiment.Shard;
+import org.pgknobs.experiment.ShardSelection;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.RunTags;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
@@ -19,15 +21,13 @@ final class StepOrder {
     private StepOrder() {
     }
 
-    /** Repeats interleave (1..k, 1..k, ...) so that drift over time hits every step alike. */
-    static List<PlannedRun> interleave(ExperimentPlan plan, int repeats) {
-        List<PlannedRun> order = new ArrayList<>();
-        for (int r = 1; r <= repeats; r++) {
-            for (PlannedStep s : plan.steps()) {
-                order.add(new PlannedRun(s, r, repeats));
-            }
-        }
-        return order;
+    /**
+     * This shard's runs in the order they run: repeats interleave (1..k, 1..k, ...) so that drift over
+     * time hits every step alike; a shard keeps the base and its share of the rest ({@link ShardSelection}).
+     */
+    static List<PlannedRun> select(ExperimentPlan plan, Shard shard) {
+        return ShardSelection.select(plan, shard).stream()
+                .map(r -> new PlannedRun(r.step(), r.repeat(), r.repeats())).toList();
     }
 
     /** Whether every planned run already has a final step.json in {@code earlier}. */
@@ -51,5 +51,19 @@ final class StepOrder {
                     + "', not '" + experiment.name() + "'; resume it with its own file, or drop --resume");
         }
         return r;
+    }
+
+    /** A shard or version directory resumes only as that same part: another part would mix plans. */
+    static void checkSamePart(Path dir, SuiteRecord earlier, RunTags now) {
+        RunTags then = earlier.tagsOrNone();
+        if (!Objects.equals(then.shard(), now.shard()) || !Objects.equals(then.pgMajor(), now.pgMajor())) {
+            throw new BadInputException("--resume " + dir + " holds " + part(then) + ", not " + part(now)
+                    + "; resume it with the same --shard and --pg-versions it ran with");
+        }
+    }
+
+    private static String part(RunTags t) {
+        String v = t.pgMajor() == null ? "the one build" : "PostgreSQL " + t.pgMajor();
+        return v + (t.shard() == null ? " (whole plan)" : " shard " + t.shard());
     }
 }

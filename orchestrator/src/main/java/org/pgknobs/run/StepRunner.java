@@ -11,6 +11,7 @@ import org.pgknobs.overlay.OverlayRejectedException;
 import org.pgknobs.overlay.OverlayResult;
 import org.pgknobs.overlay.SettingsReport;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.server.ManagedServer;
@@ -33,6 +34,7 @@ final class StepRunner {
     private final OverlayEngine engine;
     private final BenchBaseLauncher benchBase;
     private final WorkloadWithCollector measured;
+    private final MachineProbe machine = new MachineProbe();
 
     StepRunner(Clusters clusters, OverlayEngine engine, BenchBaseLauncher benchBase, WorkloadWithCollector measured) {
         this.clusters = clusters;
@@ -61,7 +63,8 @@ final class StepRunner {
 
             long t2 = System.nanoTime();
             Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
-            WorkloadResult result = measured.run(workload, server, dir, progress);
+            CpuWatch cpu = new CpuWatch(server instanceof ManagedServer m ? m.postmasterPid().orElse(null) : null);
+            WorkloadResult result = measured.run(workload, server, dir, progress, cpu);
             seconds.put("run", secondsSince(t2));
             saveLogTail(server, dir);
             if (!server.isRunning()) {
@@ -69,7 +72,10 @@ final class StepRunner {
                 return StepVerdict.of(step, p.repeat(), started, overlay, seconds, null,
                         "server stopped during the run (crashed or killed); see server-log-tail.txt");
             }
-            return StepVerdict.of(step, p.repeat(), started, overlay, seconds, result, null);
+            long t3 = System.nanoTime();
+            MachineFacts facts = machineFacts(server, workload.database(), dir, result, cpu);
+            seconds.put("machine_facts", secondsSince(t3));
+            return StepVerdict.of(step, p.repeat(), started, overlay, seconds, result, null).withMachine(facts);
         } catch (OverlayRejectedException e) {
             saveLogTail(server, dir);
             return StepVerdict.result(step, p.repeat(), StepStatus.REJECTED, e.getMessage(), started, overlay, seconds, null);
@@ -92,6 +98,15 @@ final class StepRunner {
                             + e.getClass().getSimpleName() + ": " + e.getMessage());
         } finally {
             clusters.stopAfter(step);
+        }
+    }
+
+    /** The machine facts explain a measurement; failing to read them is never a reason to lose it. */
+    private MachineFacts machineFacts(Server server, String database, Path dir, WorkloadResult result, CpuWatch cpu) {
+        try {
+            return machine.facts(server, database, dir, result, cpu.byPhase());
+        } catch (RuntimeException e) {
+            return new MachineFacts(cpu.byPhase(), null, null, null, Map.of("machine", "not read: " + e));
         }
     }
 

@@ -30,6 +30,11 @@ final class SuitePreflight {
      */
     record Verdict(Map<String, String> rejected, Map<String, Map<String, Object>> settingsToApply) {
 
+        /** Nothing to check: every step of this suite is not applicable on its version. */
+        static Verdict none() {
+            return new Verdict(Map.of(), Map.of());
+        }
+
         Map<String, Object> settingsFor(PlannedStep step) {
             return settingsToApply.getOrDefault(step.name(), step.settings());
         }

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.RunEnvironment;
+import org.pgknobs.results.RunTags;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
@@ -35,6 +36,16 @@ final class SuiteRecordWriter {
      */
     static SuiteRecordWriter start(SuiteLayout layout, Experiment experiment, List<PlannedRun> order, SuiteRecord earlier,
                                    Map<String, String> rejected, RunEnvironment env, List<String> sets) {
+        return start(layout, experiment, order, earlier, rejected, Map.of(), env, sets, RunTags.none());
+    }
+
+    /**
+     * @param notApplicable step name → why this PostgreSQL version cannot run it; recorded, never run
+     * @param tags          the version, shard and host this directory is a part of
+     */
+    static SuiteRecordWriter start(SuiteLayout layout, Experiment experiment, List<PlannedRun> order, SuiteRecord earlier,
+                                   Map<String, String> rejected, Map<String, String> notApplicable, RunEnvironment env,
+                                   List<String> sets, RunTags tags) {
         List<SuiteRecord.Entry> entries = new ArrayList<>();
         for (PlannedRun p : order) {
             Path dir = p.dir(layout);
@@ -49,17 +60,18 @@ final class SuiteRecordWriter {
                     reason = done.reason();
                 }
             }
-            if (status == StepStatus.PENDING && rejected.containsKey(p.step().name())) {
-                status = StepStatus.REJECTED;
-                reason = rejected.get(p.step().name());
+            boolean na = notApplicable.containsKey(p.step().name());
+            if (status == StepStatus.PENDING && (na || rejected.containsKey(p.step().name()))) {
+                status = na ? StepStatus.NOT_APPLICABLE : StepStatus.REJECTED;
+                reason = na ? notApplicable.get(p.step().name()) : rejected.get(p.step().name());
                 JsonFiles.write(stepJson, new StepResult(p.step().index(), p.step().name(), p.repeat(), status, reason,
-                        Instant.now(), Instant.now(), false, p.step().settings().size(), 0, Map.of(), null));
+                        Instant.now(), Instant.now(), false, p.step().settings().size(), 0, Map.of(), null, null));
             }
             entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(), rel, status, reason));
         }
         Instant started = earlier != null ? earlier.started() : Instant.now();
         SuiteRecord record = new SuiteRecord(experiment.name(), String.valueOf(experiment.source()),
-                experiment.profile().orElse(null), List.copyOf(sets), "running", started, Instant.now(), env, entries);
+                experiment.profile().orElse(null), List.copyOf(sets), "running", started, Instant.now(), env, entries, tags);
         SuiteRecordWriter writer = new SuiteRecordWriter(layout, record);
         writer.write("running");
         return writer;
@@ -71,7 +83,7 @@ final class SuiteRecordWriter {
         entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(),
                 layout.root().relativize(p.dir(layout)).toString(), StepStatus.PENDING, null));
         record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), record.status(),
-                record.started(), Instant.now(), record.environment(), entries);
+                record.started(), Instant.now(), record.environment(), entries, record.tags());
         write("running");
         return entries.size() - 1;
     }
@@ -102,8 +114,7 @@ final class SuiteRecordWriter {
     }
 
     void write(String status) {
-        record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), status,
-                record.started(), Instant.now(), record.environment(), record.steps());
+        record = record.with(status, record.steps());
         JsonFiles.write(layout.suiteJson(), record);
     }
 
@@ -111,7 +122,6 @@ final class SuiteRecordWriter {
         SuiteRecord.Entry e = record.steps().get(i);
         List<SuiteRecord.Entry> entries = new ArrayList<>(record.steps());
         entries.set(i, new SuiteRecord.Entry(e.index(), e.name(), e.repeat(), e.dir(), status, reason));
-        record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), record.status(),
-                record.started(), Instant.now(), record.environment(), entries);
+        record = record.with(record.status(), entries);
     }
 }

@@ -4,13 +4,16 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.pgknobs.experiment.AblationPlan;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentPlan;
 import org.pgknobs.experiment.ExperimentYaml;
 import org.pgknobs.experiment.Mode;
+import org.pgknobs.experiment.VersionPlan;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.RunEnvironment;
@@ -39,7 +42,12 @@ public final class SuiteRunner {
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
      */
     public record Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
-                          boolean collect, Duration collectorInterval, PrintStream out) {
+                          boolean collect, Duration collectorInterval, PrintStream out, RunScope scope) {
+
+        public Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
+                       boolean collect, Duration collectorInterval, PrintStream out) {
+            this(outDir, resume, commandLine, sets, collect, collectorInterval, out, RunScope.whole());
+        }
     }
 
     /** How the suite ended; the CLI turns it into an exit code. */
@@ -68,9 +76,17 @@ public final class SuiteRunner {
     }
 
     public Outcome run(Experiment experiment) {
-        ExperimentPlan plan = ExperimentPlan.of(experiment);
-        List<PlannedRun> order = StepOrder.interleave(plan, experiment.repeats());
+        VersionPlan version = options.scope().versionPlan(ExperimentPlan.of(experiment));
+        ExperimentPlan plan = new ExperimentPlan(experiment, version.steps().stream().map(VersionPlan.Entry::step).toList());
+        List<PlannedRun> order = StepOrder.select(plan, options.scope().shard());
+        Map<String, String> notApplicable = new LinkedHashMap<>();
+        version.steps().forEach(e -> e.notApplicable().ifPresent(why -> notApplicable.put(e.step().name(), why)));
+        ExperimentPlan toCheck = new ExperimentPlan(experiment, order.stream().map(PlannedRun::step).distinct()
+                .filter(s -> !notApplicable.containsKey(s.name())).toList());
         SuiteRecord earlier = options.resume().map(dir -> StepOrder.readEarlier(dir, experiment)).orElse(null);
+        if (earlier != null) {
+            StepOrder.checkSamePart(options.resume().get(), earlier, options.scope().tags());
+        }
         PrintStream out = options.out();
         if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)
                 && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))) {
@@ -78,6 +94,10 @@ public final class SuiteRunner {
             return new Outcome(options.resume().get(), earlier.steps(), false);
         }
         out.println(plan.summary());
+        if (!options.scope().describe().isEmpty()) {
+            out.println("  " + options.scope().describe() + ": " + order.size() + " of " + plan.runs().size() + " runs, "
+                    + notApplicable.size() + " step(s) not applicable");
+        }
 
         OverlayEngine engine = new OverlayEngine(supply instanceof ServerSupply.External);
         Clusters clusters = new Clusters(supply, benchBase, engine, out);
@@ -88,13 +108,16 @@ public final class SuiteRunner {
         SuiteLayout layout;
         SuiteRecordWriter record;
         try {
-            SuitePreflight.Verdict preflight = SuitePreflight.check(plan, clusters, engine, out);
+            SuitePreflight.Verdict preflight = toCheck.steps().isEmpty() ? SuitePreflight.Verdict.none()
+                    : SuitePreflight.check(toCheck, clusters, engine, out);
             layout = options.resume().map(SuiteLayout::new)
-                    .orElseGet(() -> SuiteLayout.fresh(options.outDir(), experiment.name(), LocalDateTime.now()));
+                    .orElseGet(() -> SuiteLayout.fresh(options.outDir(), experiment.name(), LocalDateTime.now(),
+                            options.scope().directorySuffix()));
             interruption.resultsIn(layout);
             JsonFiles.writeText(layout.resolvedExperiment(), ExperimentYaml.write(experiment));
-            record = SuiteRecordWriter.start(layout, experiment, order, earlier, preflight.rejected(),
-                    RunEnvironment.capture(options.commandLine(), clusters.serverVersion()), options.sets());
+            record = SuiteRecordWriter.start(layout, experiment, order, earlier, preflight.rejected(), notApplicable,
+                    RunEnvironment.capture(options.commandLine(), clusters.serverVersion()), options.sets(),
+                    options.scope().tags());
             interruption.recordingWith(record);
             SuiteProgress progress = new SuiteProgress(out, order.size(), plan.estimatedDuration(), Duration.ofSeconds(10));
             AblationSearchPhase ablation = experiment.mode() == Mode.ABLATION ? new AblationSearchPhase(experiment, plan,

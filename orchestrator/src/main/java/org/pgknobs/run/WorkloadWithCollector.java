@@ -21,9 +21,13 @@ import org.pgknobs.workload.WorkloadResult;
  */
 record WorkloadWithCollector(boolean collect, Duration interval) {
 
-    WorkloadResult run(Workload workload, Server server, Path dir, SuiteProgress progress) throws WorkloadException {
+    /** @param also told of every window too, after the collector (e.g. the CPU watch) */
+    WorkloadResult run(Workload workload, Server server, Path dir, SuiteProgress progress, MeasurementListener also)
+            throws WorkloadException {
         StatsCollector collector = collect ? start(workload, server, dir, progress) : null;
-        MeasurementListener listener = CollectorWindows.of(collector, phase -> progress.say("measuring " + phase));
+        // "measuring" is said even without a collector: the CPU watch and the user still need the window
+        MeasurementListener windows = new CollectorWindows(collector, phase -> progress.say("measuring " + phase));
+        MeasurementListener listener = new BothListeners(windows, also);
         try {
             progress.say("warm-up and run");
             return workload.run(server.connection(), dir, listener);

@@ -1,13 +1,13 @@
 package org.pgknobs.run;
 
 import java.util.List;
+import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.experiment.Driver;
 import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadSpec;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.Workload;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseSetup;
 import org.pgknobs.workload.benchbase.BenchBaseWorkload;
@@ -46,8 +46,8 @@ public final class Workloads {
 
     /** The BenchBase XML an experiment's TPC-C section means (the URL points at {@code server}). */
     public static BenchBaseConfig benchBaseConfig(TpccSpec tpcc, ConnectionInfo server) {
-        BenchBaseConfig.Rate rate = tpcc.rate().isUnlimited() ? BenchBaseConfig.Rate.parse("unlimited")
-                : BenchBaseConfig.Rate.perSecond(tpcc.rate().perSecond().getAsDouble());
+        BenchBaseConfig.WorkRate rate = tpcc.rate().isUnlimited() ? BenchBaseConfig.WorkRate.parse("unlimited")
+                : BenchBaseConfig.WorkRate.perSecond(tpcc.rate().perSecond().getAsDouble());
         List<Double> weights = tpcc.weights().stream().map(Integer::doubleValue).toList();
         return BenchBaseConfig.tpcc(server.jdbcUrl("tpcc") + "?reWriteBatchedInserts=true&sslmode=disable",
                 server.user(), server.password(), tpcc.warehouses(), tpcc.terminals(), rate,

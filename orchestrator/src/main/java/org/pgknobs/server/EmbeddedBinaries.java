@@ -55,11 +55,36 @@ public final class EmbeddedBinaries {
         return ensure(cacheDir, runAs, version(), null);
     }
 
+    /** The majors this build carries, with the pinned zonky version of each (the default among them). */
+    public static java.util.Map<Integer, String> majors() {
+        return BuildInfo.load().embeddedByMajor();
+    }
+
+    /**
+     * The embedded build of one major: the default's binaries are on the class path as zonky ships them,
+     * the other majors' were unpacked by the build under {@code org/pgknobs/server/pgNN/} (see orchestrator/pom.xml).
+     */
+    public static PgBinaries ensureMajor(Path cacheDir, RunAs runAs, int major) {
+        BuildInfo info = BuildInfo.load();
+        String version = info.embeddedByMajor().get(major);
+        if (version == null) {
+            throw new ServerException("this build carries no embedded PostgreSQL " + major + " (it has "
+                    + info.embeddedByMajor().keySet() + "); give a local install with --pg-bin " + major
+                    + "=/usr/lib/postgresql/" + major + "/bin", List.of());
+        }
+        return major == info.defaultMajor() ? ensure(cacheDir, runAs)
+                : ensure(cacheDir, runAs, version, null, "org/pgknobs/server/pg" + major + "/" + resourceName());
+    }
+
     /**
      * Another PostgreSQL version from a zonky binaries jar given by path (e.g. the 16.x or 17.x
      * artifact copied next to the tests), unpacked into the same cache under its own version.
      */
     public static PgBinaries ensure(Path cacheDir, RunAs runAs, String version, Path zonkyJar) {
+        return ensure(cacheDir, runAs, version, zonkyJar, resourceName());
+    }
+
+    private static PgBinaries ensure(Path cacheDir, RunAs runAs, String version, Path zonkyJar, String resource) {
         Path home = cacheDir.toAbsolutePath().resolve("postgres-" + version);
         try {
             Files.createDirectories(cacheDir);
@@ -68,7 +93,7 @@ public final class EmbeddedBinaries {
                         StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                      FileLock ignored = lockFile.lock()) {
                     if (!Files.exists(home.resolve(COMPLETE_MARKER))) {
-                        unpack(home, version, zonkyJar);
+                        unpack(home, version, zonkyJar, resource);
                     }
                 }
             }
@@ -83,8 +108,7 @@ public final class EmbeddedBinaries {
         return PgBinaries.at(home.resolve("bin"), "embedded PostgreSQL " + version + " (zonky binaries)");
     }
 
-    private static void unpack(Path home, String version, Path zonkyJar) throws IOException {
-        String resource = resourceName();
+    private static void unpack(Path home, String version, Path zonkyJar, String resource) throws IOException {
         Path tmp = Files.createTempDirectory(home.getParent(), home.getFileName() + ".tmp");
         try (java.net.URLClassLoader jarLoader = zonkyJar == null ? null
                      : new java.net.URLClassLoader(new java.net.URL[] {zonkyJar.toUri().toURL()}, null);

@@ -36,6 +36,20 @@ public record PgBinaries(Path binDir, String origin) {
         return binDir.resolve("postgres").toString();
     }
 
+    /**
+     * The names of the settings this build has, from {@code postgres --describe-config} (no server, no
+     * data directory needed). It leaves out a few developer settings, so a name absent here is only
+     * "missing" when another build has it.
+     */
+    public java.util.Set<String> settingNames() {
+        CommandResult r = CommandRunner.run(List.of(postgres(), "--describe-config"), Duration.ofSeconds(30));
+        if (!r.succeeded()) {
+            throw new ServerException(postgres() + " --describe-config failed (exit " + r.exitCode() + ")", r.lastLines(10));
+        }
+        return r.output().lines().filter(l -> !l.isBlank()).map(l -> l.split("\t", 2)[0].toLowerCase(java.util.Locale.ROOT))
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
     /** "postgres (PostgreSQL) 18.6" as the binary prints it. */
     public String versionString() {
         CommandResult r = CommandRunner.run(List.of(postgres(), "--version"), Duration.ofSeconds(30));

@@ -18,11 +18,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
-import org.pgknobs.workload.benchbase.BenchBaseXml;
 
 class TpccCommandTest {
 
@@ -42,7 +42,7 @@ class TpccCommandTest {
     void createLoadExecuteLikeBenchBaseWritesItsResultFilesWithoutThePassword(@TempDir Path dir) throws Exception {
         ConnectionInfo c = server.connection();
         BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:" + c.port() + "/bench?reWriteBatchedInserts=true",
-                c.user(), c.password(), 1, 2, BenchBaseConfig.Rate.UNLIMITED, 0, 2, BenchBaseConfig.TPCC_WEIGHTS,
+                c.user(), c.password(), 1, 2, BenchBaseConfig.WorkRate.UNLIMITED, 0, 2, BenchBaseConfig.TPCC_WEIGHTS,
                 "TRANSACTION_SERIALIZABLE");
         Path xml = dir.resolve("config.xml");
         BenchBaseXml.write(config, xml);
@@ -85,16 +85,8 @@ class TpccCommandTest {
     void nothingToDoIsBadInput(@TempDir Path dir) throws Exception {
         Path xml = dir.resolve("c.xml");
         BenchBaseXml.write(BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:1/x", "u", null, 1, 1,
-                BenchBaseConfig.Rate.UNLIMITED, 0, 1, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE"), xml);
+                BenchBaseConfig.WorkRate.UNLIMITED, 0, 1, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE"), xml);
         assertThat(Main.execute("tpcc", "-c", xml.toString())).isEqualTo(Main.BAD_INPUT);
         assertThat(Main.execute("tpcc", "-c", dir.resolve("missing.xml").toString(), "--execute")).isEqualTo(Main.BAD_INPUT);
-    }
-
-    @Test
-    void benchDurationsAcceptSecondsMinutesAndPlainNumbers() {
-        assertThat(BenchTpccCommand.seconds("--duration", "30s")).isEqualTo(30);
-        assertThat(BenchTpccCommand.seconds("--duration", "2m")).isEqualTo(120);
-        assertThat(BenchTpccCommand.seconds("--duration", "45")).isEqualTo(45);
-        assertThat(Main.execute("bench", "tpcc", "--duration", "soon")).isEqualTo(Main.BAD_INPUT);
     }
 }

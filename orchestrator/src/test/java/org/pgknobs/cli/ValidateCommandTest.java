@@ -45,7 +45,7 @@ class ValidateCommandTest {
                 ROOT.resolve("experiments/insert-benchmark-cx7a.yaml").toString(),
                 ROOT.resolve("experiments/examples/first-experiment.yaml").toString());
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Main.OK);
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("article-42000x.yaml: ok", "profiles: quick, tiny, with-128kb",
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("article-42000x.yaml: ok", "profiles: quick, fit, tiny, with-128kb",
                 "insert-benchmark-cx7a.yaml: ok", "first-experiment.yaml: ok");
     }
 

@@ -124,10 +124,10 @@ abstract class CollectorContract {
     }
 
     static void waitFor(Check check) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!check.ok()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 10 s");
+                throw new AssertionError("condition not met within 60 s");
             }
             Thread.sleep(50);
         }

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.pgknobs.host.HostFacts;
 import org.yaml.snakeyaml.Yaml;
 
 /** Every YAML under experiments/ is valid for the JSON Schema and for the model, with every profile. */
@@ -91,7 +92,7 @@ class ShippedExperimentsTest {
         assertThat(e.mode()).isEqualTo(Mode.CUMULATIVE);
         TpccSpec t = e.workload().tpcc();
         assertThat(List.of(t.warehouses(), t.terminals())).containsExactly(128, 100);
-        assertThat(t.rate()).isEqualTo(Rate.of(10000));
+        assertThat(t.rate()).isEqualTo(TargetRate.of(10000));
         assertThat(t.isolation()).isEqualTo(Isolation.SERIALIZABLE);
         assertThat(t.weights()).containsExactly(45, 43, 4, 4, 4);
         assertThat(e.reference().orElseThrow().values().values()).containsExactly(7082.0, 1052.0, 485.0, 293.0, 98.0, 0.87, 0.016);

@@ -115,6 +115,24 @@ class BadInputCorpusTest {
         assertThat(Scratch.entries(out)).isEmpty();
     }
 
+    /** Too big to keep in the corpus: written here, just over SnakeYAML's code-point limit. */
+    @Test
+    void aFileOverTheSizeLimitSaysTheLimitAndHowToSplitIt() throws IOException {
+        Path file = scratch.root().resolve("huge.yaml");
+        StringBuilder yaml = new StringBuilder("name: huge\nmode: variants\nsteps:\n  - name: baseline\n");
+        for (int i = 0; yaml.length() <= 3 * 1024 * 1024; i++) {
+            yaml.append("  - {name: s").append(i).append(", description: ").append("x".repeat(1000))
+                    .append(", settings: {work_mem: 4MB}}\n");
+        }
+        Files.writeString(file, yaml);
+        Path out = scratch.dir("huge-out");
+        CliRun.Result r = CliRun.execute("validate", file.toString());
+        assertThat(r.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains(file + ": is longer than 3145728 characters (3 MiB)", "split it into several",
+                "experiment files").doesNotContain("UTF-8");
+        assertThat(Scratch.entries(out)).isEmpty();
+    }
+
     private static String substitute(String text, Map<String, String> vars) {
         String s = text;
         for (Map.Entry<String, String> v : vars.entrySet()) {

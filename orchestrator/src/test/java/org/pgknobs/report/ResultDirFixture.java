@@ -78,7 +78,7 @@ final class ResultDirFixture {
         }
         JsonFiles.write(layout.suiteJson(), new SuiteRecord(experiment.name(), experiment.source().toString(), null,
                 List.of(), "done", started, Instant.now(), RunEnvironment.capture(List.of("ResultDirFixture"), null),
-                entries));
+                entries, null));
         return layout.root();
     }
 
@@ -90,7 +90,7 @@ final class ResultDirFixture {
             applied = overlay.apply(server, step.settings());
         } catch (OverlayRejectedException e) {
             return new StepResult(step.index(), step.name(), repeat, StepStatus.REJECTED, e.getMessage(), started,
-                    Instant.now(), false, step.settings().size(), 0, Map.of(), null);
+                    Instant.now(), false, step.settings().size(), 0, Map.of(), null, null);
         }
         SettingsReport.writeJson(applied, dir.resolve("settings.json"));
         WorkloadResult measured;
@@ -114,6 +114,6 @@ final class ResultDirFixture {
         seconds.put("run", Duration.between(started, Instant.now()).toMillis() / 1000.0);
         return new StepResult(step.index(), step.name(), repeat, StepStatus.DONE, null, started, Instant.now(),
                 applied.restarted(), applied.settings().size(),
-                (int) applied.settings().stream().filter(s -> s.verified()).count(), seconds, measured);
+                (int) applied.settings().stream().filter(s -> s.verified()).count(), seconds, measured, null);
     }
 }

@@ -90,10 +90,11 @@ class ManagedServerTest {
         try (Connection c = server.connection().connect(); Statement s = c.createStatement()) {
             s.execute("do $$ begin raise log 'pgknobs-marker-%', 42; end $$");
         }
-        // The logging collector writes asynchronously: give it a moment before reading the tail.
-        String tail = "";
-        for (int i = 0; i < 40 && !tail.contains("pgknobs-marker-42"); i++) {
-            Thread.sleep(250);
+        // The logging collector writes asynchronously: poll the tail until the line arrives (60 s at most).
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        String tail = String.join("\n", server.logTail(50));
+        while (!tail.contains("pgknobs-marker-42") && System.nanoTime() < deadline) {
+            Thread.sleep(100);
             tail = String.join("\n", server.logTail(50));
         }
         assertThat(tail).contains("pgknobs-marker-42");

@@ -9,7 +9,8 @@ import org.pgknobs.collector.Rate;
 
 /**
  * "WAL per transaction ×3.1 (full-page images in 64 % of records)": fires when WAL bytes per transaction
- * moved by a factor of {@value #MIN_FACTOR} or more either way against the baseline step.
+ * moved by a factor of {@value #MIN_FACTOR} or more either way against the baseline step. Silent when no
+ * transaction committed in the window (nothing to divide by).
  */
 public final class WalPerTransaction implements WhyRule {
 
@@ -17,6 +18,10 @@ public final class WalPerTransaction implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
+        if (Long.valueOf(0).equals(input.evidence().successful())) {
+            // pg_stat_database counts failed attempts as transactions: with none committed there is no per-transaction figure
+            return Optional.empty();
+        }
         Double now = perTransaction(input.step().walBytes());
         Double before = input.baseline().map(Derived::walBytes).map(WalPerTransaction::perTransaction).orElse(null);
         if (now == null || before == null || before <= 0 || now <= 0) {

@@ -5,14 +5,20 @@ import java.util.Optional;
 import org.pgknobs.collector.Derived;
 
 /**
- * What a rule may look at: the step's collector figures, the baseline step's (absent for the baseline
- * itself or when it was not measured) and the step's setting values (name → value as the user wrote it,
- * or as pg_settings shows it when the step did not set it).
+ * What a rule may look at: the step's collector figures (null when the collector did not run), the
+ * baseline step's (absent for the baseline itself or when it was not measured), the step's setting values
+ * (name → value as the user wrote it, or as pg_settings shows it when the step did not set it) and the
+ * evidence from its step.json.
  */
-public record WhyInput(Derived step, Optional<Derived> baseline, Map<String, String> settings) {
+public record WhyInput(Derived step, Optional<Derived> baseline, Map<String, String> settings, Evidence evidence) {
 
     public WhyInput {
         settings = Map.copyOf(settings);
+        evidence = evidence == null ? Evidence.NONE : evidence;
+    }
+
+    public WhyInput(Derived step, Optional<Derived> baseline, Map<String, String> settings) {
+        this(step, baseline, settings, Evidence.NONE);
     }
 
     Optional<String> setting(String name) {

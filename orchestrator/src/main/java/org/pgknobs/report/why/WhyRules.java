@@ -2,6 +2,7 @@ package org.pgknobs.report.why;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** The rules a report applies to every measured step, in the order their sentences are printed. */
 public final class WhyRules {
@@ -9,12 +10,21 @@ public final class WhyRules {
     private WhyRules() {
     }
 
+    /** Rules on the collector's figures: they need {@link WhyInput#step()}. */
     public static List<WhyRule> standard() {
         return List.of(new CheckpointPressure(), new HitRatioDrop(), new WalPerTransaction(), new AutovacuumChurn(),
                 new DominantWait());
     }
 
+    /** Rules on the machine facts and the workload's outcome: they fire with or without the collector. */
+    public static List<WhyRule> evidence() {
+        return List.of(new CpuBound(), new OsPageCacheReads(), new FsyncCost(), new FailedWithSqlState(),
+                new NoiseOverlap());
+    }
+
     public static List<Reason> explain(WhyInput input) {
-        return standard().stream().map(r -> r.explain(input)).flatMap(Optional::stream).toList();
+        Stream<WhyRule> rules = input.step() == null ? evidence().stream()
+                : Stream.concat(standard().stream(), evidence().stream());
+        return rules.map(r -> r.explain(input)).flatMap(Optional::stream).toList();
     }
 }

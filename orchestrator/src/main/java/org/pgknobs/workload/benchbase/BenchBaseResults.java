@@ -17,6 +17,7 @@ import org.pgknobs.benchbase.BenchBaseSummary;
 import org.pgknobs.benchbase.LatencyDistribution;
 import org.pgknobs.benchbase.MeasuredGoodput;
 import org.pgknobs.benchbase.SummaryReader;
+import org.pgknobs.json.AtomicFiles;
 import org.pgknobs.workload.PhaseResult;
 
 /**
@@ -66,7 +67,7 @@ final class BenchBaseResults {
             String xml = Files.readString(config);
             String clean = PASSWORD.matcher(xml).replaceAll("");
             if (!clean.equals(xml)) {
-                Files.writeString(config, clean);
+                AtomicFiles.writeText(config, clean);
             }
         }
         return renamed;

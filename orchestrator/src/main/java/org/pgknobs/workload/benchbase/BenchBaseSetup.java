@@ -17,22 +17,27 @@ import org.pgknobs.BadInputException;
 /**
  * Where BenchBase and the Java to run it come from, as the user said it: {@code --benchbase-home} or
  * BENCHBASE_HOME (a directory holding BenchBase's benchbase.jar and lib/), otherwise BenchBase on this
- * JVM's class path (the {@code -Pbenchbase} build); {@code --benchbase-java} or JAVA_HOME or a known
- * JDK 23+ for the java. {@link #resolve} checks all of it before any server starts.
+ * JVM's class path (the {@code -Pbenchbase} build); the Java by {@link JavaSearch}, at least the release
+ * BenchBase's classes were compiled for. {@link #resolve} checks all of it before any server starts.
  */
-public record BenchBaseSetup(Optional<Path> home, Optional<Path> java, Optional<Path> javaHome) {
+public record BenchBaseSetup(Optional<Path> home, JavaSearch javaSearch) {
 
     /** BenchBase's main class; looked up as a resource so nothing here needs BenchBase to compile. */
     public static final String MAIN_CLASS = "com.oltpbenchmark.DBWorkload";
     static final String MAIN_RESOURCE = MAIN_CLASS.replace('.', '/') + ".class";
-    static final Path TEMURIN_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
 
     /** Options win over the environment (BENCHBASE_HOME, JAVA_HOME). */
     public static BenchBaseSetup from(Path homeOption, Path javaOption, Map<String, String> env) {
         Optional<Path> home = Optional.ofNullable(homeOption)
                 .or(() -> Optional.ofNullable(env.get("BENCHBASE_HOME")).filter(s -> !s.isBlank()).map(Path::of));
         Optional<Path> javaHome = Optional.ofNullable(env.get("JAVA_HOME")).filter(s -> !s.isBlank()).map(Path::of);
-        return new BenchBaseSetup(home, Optional.ofNullable(javaOption), javaHome);
+        return new BenchBaseSetup(home, new JavaSearch(Optional.ofNullable(javaOption), javaHome,
+                JavaSearch.PLATFORM_JVM_DIRS));
+    }
+
+    /** The same setup searching these directories for JDKs instead of the platform's. */
+    public BenchBaseSetup withJvmDirs(List<Path> jvmDirs) {
+        return new BenchBaseSetup(home, new JavaSearch(javaSearch.option(), javaSearch.javaHome(), jvmDirs));
     }
 
     public static BenchBaseSetup fromEnvironment() {
@@ -56,46 +61,22 @@ public record BenchBaseSetup(Optional<Path> home, Optional<Path> java, Optional<
                         + "benchbase.jar and lib/ (BenchBase's `./mvnw package -P postgres` unpacks it from "
                         + "target/benchbase-postgres.tgz)");
             }
-            return BenchBaseLauncher.ofHome(dir, runtime());
+            return BenchBaseLauncher.ofHome(dir, javaSearch.find(
+                    ClassFileRelease.ofJar(jar).orElse(JavaRuntime.BENCHBASE_MINIMUM)));
         }
         URL main = loader.getResource(MAIN_RESOURCE);
         if (main != null) {
-            return BenchBaseLauncher.ofClassPath(classPath(loader), runtime());
+            return BenchBaseLauncher.ofClassPath(classPath(loader), javaSearch.find(
+                    ClassFileRelease.ofResource(loader).orElse(JavaRuntime.BENCHBASE_MINIMUM)));
         }
         throw new BadInputException("--driver benchbase needs BenchBase: give --benchbase-home DIR (or set BENCHBASE_HOME) "
                 + "to the directory holding BenchBase's benchbase.jar and lib/, or build pgknobs with -Pbenchbase after "
                 + "BenchBase's own `mvn install -Ppostgres`; or use --driver builtin");
     }
 
-    /**
-     * The Java to run BenchBase: --benchbase-java must qualify; otherwise the first of JAVA_HOME,
-     * /usr/lib/jvm/temurin-25-jdk-amd64 and this JVM that is new enough.
-     */
+    /** A Java for a BenchBase whose class files are not at hand: at least {@link JavaRuntime#BENCHBASE_MINIMUM}. */
     public JavaRuntime runtime() {
-        if (java.isPresent()) {
-            return JavaRuntime.probe(java.get()).requireForBenchBase("--benchbase-java");
-        }
-        List<String> found = new ArrayList<>();
-        Map<String, Path> candidates = new java.util.LinkedHashMap<>();
-        javaHome.ifPresent(p -> candidates.put("JAVA_HOME", p));
-        if (Files.isDirectory(TEMURIN_25)) {
-            candidates.put(TEMURIN_25.toString(), TEMURIN_25);
-        }
-        candidates.put("this JVM (java.home)", Path.of(System.getProperty("java.home")));
-        for (Map.Entry<String, Path> c : candidates.entrySet()) {
-            try {
-                JavaRuntime r = JavaRuntime.probe(c.getValue());
-                if (r.atLeast(JavaRuntime.BENCHBASE_MINIMUM)) {
-                    return r;
-                }
-                found.add(c.getKey() + ": Java " + r.feature() + " at " + r.executable());
-            } catch (BadInputException e) {
-                found.add(c.getKey() + ": " + e.getMessage());
-            }
-        }
-        throw new BadInputException("BenchBase needs Java " + JavaRuntime.BENCHBASE_MINIMUM + " or newer; found only "
-                + String.join("; ", found) + ". Point at a newer one with --benchbase-java DIR (a JDK directory or its "
-                + "bin/java) or JAVA_HOME");
+        return javaSearch.find(JavaRuntime.BENCHBASE_MINIMUM);
     }
 
     /**

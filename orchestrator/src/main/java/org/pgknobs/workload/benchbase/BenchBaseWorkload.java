@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.pgknobs.agent.AgentJar;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 import org.pgknobs.server.ConnectionInfo;

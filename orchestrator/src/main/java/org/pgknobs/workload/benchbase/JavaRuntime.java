@@ -19,7 +19,10 @@ import org.pgknobs.process.CommandRunner;
  */
 public record JavaRuntime(Path executable, int feature, String versionLine) {
 
-    /** The oldest Java that runs BenchBase's current builds. */
+    /**
+     * The oldest Java that runs BenchBase's current builds: assumed only when the build's class files
+     * cannot be read (see {@link ClassFileRelease}), which otherwise say what they need.
+     */
     public static final int BENCHBASE_MINIMUM = 23;
 
     private static final Pattern VERSION = Pattern.compile("version \"([^\"]+)\"");
@@ -72,13 +75,12 @@ public record JavaRuntime(Path executable, int feature, String versionLine) {
         return feature >= release;
     }
 
-    /** This runtime if it can run BenchBase, else bad input naming it and how to point at another. */
-    public JavaRuntime requireForBenchBase(String foundVia) {
-        if (!atLeast(BENCHBASE_MINIMUM)) {
-            throw new BadInputException("BenchBase needs Java " + BENCHBASE_MINIMUM + " or newer, but the Java found via "
+    /** This runtime if it is at least {@code minimum}, else bad input naming it and how to point at another. */
+    public JavaRuntime require(int minimum, String foundVia) {
+        if (!atLeast(minimum)) {
+            throw new BadInputException("BenchBase needs Java " + minimum + " or newer, but the Java found via "
                     + foundVia + " is Java " + feature + " (" + executable + ": " + versionLine + "). Point at a newer "
-                    + "one with --benchbase-java DIR (a JDK directory or its bin/java) or JAVA_HOME, "
-                    + "e.g. --benchbase-java /usr/lib/jvm/temurin-25-jdk-amd64");
+                    + "one with --benchbase-java DIR (a JDK directory or its bin/java) or JAVA_HOME");
         }
         return this;
     }

@@ -3,7 +3,7 @@ package org.pgknobs.workload.tpcc;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import org.pgknobs.workload.benchbase.BenchBaseConfig.Rate;
+import org.pgknobs.benchbase.BenchBaseConfig.WorkRate;
 
 /**
  * Hands out start times so that all terminals together run at the configured rate (BenchBase's
@@ -14,13 +14,13 @@ final class Pacer {
 
     private static final long MAX_PARK_NANOS = 50_000_000L;
 
-    private final Rate rate;
+    private final WorkRate rate;
     private final long intervalNanos;
     private final AtomicLong next;
 
-    Pacer(Rate rate, long startNanos) {
+    Pacer(WorkRate rate, long startNanos) {
         this.rate = rate;
-        this.intervalNanos = rate.kind() == Rate.Kind.LIMITED ? Math.max(1, (long) (1e9 / rate.perSecond())) : 0;
+        this.intervalNanos = rate.kind() == WorkRate.Kind.LIMITED ? Math.max(1, (long) (1e9 / rate.perSecond())) : 0;
         this.next = new AtomicLong(startNanos);
     }
 

@@ -4,8 +4,8 @@ import java.sql.Connection;
 import java.util.Arrays;
 import java.util.List;
 import org.pgknobs.BadInputException;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
-import org.pgknobs.workload.benchbase.BenchBaseConfig.Rate;
+import org.pgknobs.benchbase.BenchBaseConfig.WorkRate;
+import org.pgknobs.benchbase.BenchBaseConfig;
 
 /**
  * Everything the built-in TPC-C needs, as read from a BenchBase configuration.
@@ -15,7 +15,7 @@ import org.pgknobs.workload.benchbase.BenchBaseConfig.Rate;
  * @param waitsMs   per {@link TxType}: BenchBase's preExecutionWait (keying) and postExecutionWait (think)
  *                  in milliseconds, not part of the latency
  */
-public record TpccOptions(String database, int warehouses, int terminals, Rate rate, int warmupSeconds,
+public record TpccOptions(String database, int warehouses, int terminals, WorkRate rate, int warmupSeconds,
                           int timeSeconds, List<Double> weights, String isolation, int loaderThreads, long seed,
                           List<Waits> waitsMs) {
 
@@ -23,7 +23,7 @@ public record TpccOptions(String database, int warehouses, int terminals, Rate r
         public static final Waits NONE = new Waits(0, 0);
     }
 
-    public TpccOptions(String database, int warehouses, int terminals, Rate rate, int warmupSeconds, int timeSeconds,
+    public TpccOptions(String database, int warehouses, int terminals, WorkRate rate, int warmupSeconds, int timeSeconds,
                        List<Double> weights, String isolation, int loaderThreads, long seed) {
         this(database, warehouses, terminals, rate, warmupSeconds, timeSeconds, weights, isolation, loaderThreads, seed,
                 TxType.ALL.stream().map(t -> Waits.NONE).toList());

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.pgknobs.benchbase.MeasuredRun;
 import org.pgknobs.workload.PhaseResult;
 
 /**
@@ -15,11 +16,20 @@ import org.pgknobs.workload.PhaseResult;
  * per-type counts. Throughput counts all of them, goodput only the successful ones; both over the
  * configured window, so 11 transactions in 120 s are 0.0917/s and not an error.
  */
-public final class TpccRunResult {
+public final class TpccRunResult implements MeasuredRun {
 
     /** One completed request: start in epoch seconds, latency, type, outcome (Samples.SUCCESS/ABORTED/ERROR). */
     public record Sample(double startEpochSeconds, long startNanos, int latencyMicros, TxType type, byte outcome,
-                         int worker) {
+                         int worker) implements MeasuredRun.Transaction {
+        @Override
+        public int typeIndex() {
+            return type.id();
+        }
+
+        @Override
+        public String typeName() {
+            return type.benchBaseName();
+        }
     }
 
     private final TpccOptions options;
@@ -86,10 +96,22 @@ public final class TpccRunResult {
         return samples;
     }
 
+    @Override
+    public List<Sample> transactions() {
+        return samples;
+    }
+
+    @Override
+    public List<String> transactionNames() {
+        return TxType.ALL.stream().map(TxType::benchBaseName).toList();
+    }
+
+    @Override
     public long windowStartNanos() {
         return windowStartNanos;
     }
 
+    @Override
     public double windowSeconds() {
         return options.timeSeconds();
     }
@@ -123,11 +145,13 @@ public final class TpccRunResult {
     }
 
     /** Requests completed inside the window per second (BenchBase's "Throughput"). */
+    @Override
     public double throughput() {
         return completed() / windowSeconds();
     }
 
     /** Successful requests completed inside the window per second (warm-up excluded, unlike BenchBase #606). */
+    @Override
     public double goodput() {
         return successful() / windowSeconds();
     }

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseResultFiles;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.Databases;
 import org.pgknobs.workload.MeasurementListener;
@@ -12,7 +14,6 @@ import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
 
 /**
  * The built-in, BenchBase-compatible TPC-C. Built from a BenchBase configuration (the same XML

@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.BadInputException;
-import org.pgknobs.workload.benchbase.BenchBaseConfig.Rate;
+import org.pgknobs.benchbase.BenchBaseConfig.WorkRate;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 import org.pgknobs.workload.tpcc.TpccOptions;
 
 class BenchBaseXmlTest {
@@ -47,11 +49,11 @@ class BenchBaseXmlTest {
     @Test
     void writtenConfigReadsBackEqual() {
         BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:5433/tpcc?reWriteBatchedInserts=true",
-                "postgres", "s3cret", 128, 100, Rate.perSecond(10000), 120, 120, BenchBaseConfig.TPCC_WEIGHTS,
+                "postgres", "s3cret", 128, 100, WorkRate.perSecond(10000), 120, 120, BenchBaseConfig.TPCC_WEIGHTS,
                 "TRANSACTION_SERIALIZABLE");
         assertThat(BenchBaseXml.read(BenchBaseXml.write(config), "test")).isEqualTo(config);
 
-        BenchBaseConfig unlimited = BenchBaseConfig.tpcc("jdbc:postgresql://h/db", "u", null, 4, 8, Rate.UNLIMITED, 0, 30,
+        BenchBaseConfig unlimited = BenchBaseConfig.tpcc("jdbc:postgresql://h/db", "u", null, 4, 8, WorkRate.UNLIMITED, 0, 30,
                 List.of(45.5, 42.5, 4.0, 4.0, 4.0), "TRANSACTION_READ_COMMITTED");
         assertThat(BenchBaseXml.read(BenchBaseXml.write(unlimited), "test")).isEqualTo(unlimited);
     }
@@ -61,7 +63,7 @@ class BenchBaseXmlTest {
         BenchBaseConfig c = BenchBaseXml.read(SAMPLE, "sample.xml");
         assertThat(c.warehouses()).isEqualTo(128);
         assertThat(c.terminals()).isEqualTo(100);
-        assertThat(c.work().rate()).isEqualTo(Rate.perSecond(10000));
+        assertThat(c.work().rate()).isEqualTo(WorkRate.perSecond(10000));
         assertThat(c.work().warmup()).isEqualTo(120);
         assertThat(c.work().weights()).containsExactly(45.0, 43.0, 4.0, 4.0, 4.0);
         assertThat(c.endpoint()).isEqualTo(new BenchBaseConfig.Endpoint("localhost", 5432, "benchbase"));
@@ -81,11 +83,11 @@ class BenchBaseXmlTest {
 
     @Test
     void ratesAreNumbersUnlimitedOrDisabled() {
-        assertThat(Rate.parse("unlimited")).isEqualTo(Rate.UNLIMITED);
-        assertThat(Rate.parse("DISABLED")).isEqualTo(Rate.DISABLED);
-        assertThat(Rate.parse(" 250.5 ").perSecond()).isEqualTo(250.5);
-        assertThatThrownBy(() -> Rate.parse("fast")).isInstanceOf(BadInputException.class).hasMessageContaining("unlimited");
-        assertThatThrownBy(() -> Rate.parse("0")).isInstanceOf(BadInputException.class);
+        assertThat(WorkRate.parse("unlimited")).isEqualTo(WorkRate.UNLIMITED);
+        assertThat(WorkRate.parse("DISABLED")).isEqualTo(WorkRate.DISABLED);
+        assertThat(WorkRate.parse(" 250.5 ").perSecond()).isEqualTo(250.5);
+        assertThatThrownBy(() -> WorkRate.parse("fast")).isInstanceOf(BadInputException.class).hasMessageContaining("unlimited");
+        assertThatThrownBy(() -> WorkRate.parse("0")).isInstanceOf(BadInputException.class);
     }
 
     @Test

@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 
 /**
  * A stand-in for BenchBase's command line, packaged by the tests into a temporary benchbase.jar:
@@ -72,7 +74,9 @@ public final class FakeBenchBase {
         long all = 0;
         try (PreparedStatement st = c.prepareStatement("UPDATE fake_tpcc SET n = n + 1 WHERE w = 1")) {
             long now;
-            while ((now = System.currentTimeMillis()) < endMs) {
+            // BenchBase runs for <time>; the fake also keeps going until it has one measured transaction, so a
+            // stalled machine cannot leave a test with an empty window
+            while ((now = System.currentTimeMillis()) < endMs || measured.isEmpty()) {
                 long t0 = System.nanoTime();
                 st.executeUpdate();
                 long us = (System.nanoTime() - t0) / 1000;

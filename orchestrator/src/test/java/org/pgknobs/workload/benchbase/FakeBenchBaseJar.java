@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.Attributes;
@@ -47,5 +48,14 @@ public final class FakeBenchBaseJar {
             }
         }
         return jar;
+    }
+
+    /** A directory with bin/java that answers -version like a JDK of {@code version}: a real process. */
+    public static Path fakeJdk(Path home, String version) throws Exception {
+        Path java = home.resolve("bin/java");
+        Files.createDirectories(java.getParent());
+        Files.writeString(java, "#!/bin/sh\necho 'openjdk version \"" + version + "\" 2025-01-01' >&2\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return home;
     }
 }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.CsvFiles;
 import org.pgknobs.collector.PgStatsFiles;
 import org.pgknobs.server.ConnectionInfo;
@@ -42,7 +43,7 @@ class RealBenchBaseWorkloadTest {
         ConnectionInfo ci = server.connection();
         BenchBaseLauncher launcher = BenchBaseSetup.from(null, null, System.getenv()).resolve();
         BenchBaseConfig config = BenchBaseConfig.tpcc(ci.jdbcUrl("tpcc") + "?sslmode=disable&reWriteBatchedInserts=true",
-                ci.user(), ci.password(), 1, 1, BenchBaseConfig.Rate.UNLIMITED, 2, 5, BenchBaseConfig.TPCC_WEIGHTS,
+                ci.user(), ci.password(), 1, 1, BenchBaseConfig.WorkRate.UNLIMITED, 2, 5, BenchBaseConfig.TPCC_WEIGHTS,
                 "TRANSACTION_SERIALIZABLE");
         BenchBaseWorkload w = new BenchBaseWorkload(config, launcher, "tpcc", BenchBaseWorkload.DEFAULT_AGENT_OPTIONS);
         w.load(ci, ProgressListener.NONE);

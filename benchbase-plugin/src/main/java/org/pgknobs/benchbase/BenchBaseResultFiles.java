@@ -1,4 +1,4 @@
-package org.pgknobs.workload.tpcc;
+package org.pgknobs.benchbase;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,11 +16,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.pgknobs.json.AtomicFiles;
 import org.pgknobs.json.Json;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
-import org.pgknobs.workload.benchbase.BenchBaseXml;
 
 /**
- * Writes a run in BenchBase's result files, names and columns (its ResultWriter), so tools reading
+ * Writes a run of any driver ({@link MeasuredRun}) in BenchBase's result files, names and columns (its ResultWriter), so tools reading
  * BenchBase output read ours: {@code <prefix>.summary.json}, {@code .samples.csv} (1 s buckets),
  * {@code .results.csv} and {@code .results.<Transaction>.csv} (5 s buckets), {@code .raw.csv},
  * {@code .params.json}, {@code .config.xml}.
@@ -35,7 +33,7 @@ public final class BenchBaseResultFiles {
     private static final int RESULTS_WINDOW_SECONDS = 5;
 
     /** Writes all files; {@code db} is asked for the server version and settings. Returns the summary path. */
-    public Path write(Path dir, String prefix, TpccRunResult run, BenchBaseConfig config, Connection db)
+    public Path write(Path dir, String prefix, MeasuredRun run, BenchBaseConfig config, Connection db)
             throws IOException, SQLException {
         Files.createDirectories(dir);
         Map<String, String> settings = new TreeMap<>();
@@ -49,21 +47,21 @@ public final class BenchBaseResultFiles {
         writeRaw(dir.resolve(prefix + ".raw.csv"), run);
         writeSamples(dir.resolve(prefix + ".samples.csv"), run, 1);
         writeResults(dir.resolve(prefix + ".results.csv"), run, RESULTS_WINDOW_SECONDS, null);
-        for (TxType t : TxType.ALL) {
-            writeResults(dir.resolve(prefix + ".results." + t.benchBaseName() + ".csv"), run, RESULTS_WINDOW_SECONDS, t);
+        for (String t : run.transactionNames()) {
+            writeResults(dir.resolve(prefix + ".results." + t + ".csv"), run, RESULTS_WINDOW_SECONDS, t);
         }
         Path summary = dir.resolve(prefix + ".summary.json");
         Json.write(summary, summary(run, config, settings.getOrDefault("server_version", "")));
         return summary;
     }
 
-    static Map<String, Object> summary(TpccRunResult run, BenchBaseConfig config, String version) {
+    static Map<String, Object> summary(MeasuredRun run, BenchBaseConfig config, String version) {
         Map<String, Object> m = new TreeMap<>();
         m.put("Current Timestamp (milliseconds)", System.currentTimeMillis());
         m.put("DBMS Type", "POSTGRES");
         m.put("DBMS Version", version);
         m.put("Benchmark Type", "tpcc");
-        m.put("Latency Distribution", distribution(latencies(run.samples())).toMap());
+        m.put("Latency Distribution", distribution(latencies(run.transactions())).toMap());
         m.put("Throughput (requests/second)", run.throughput());
         m.put("Goodput (requests/second)", run.goodput());
         m.put("isolation", config.isolation());
@@ -72,14 +70,14 @@ public final class BenchBaseResultFiles {
         return m;
     }
 
-    private static void writeRaw(Path file, TpccRunResult run) {
+    private static void writeRaw(Path file, MeasuredRun run) {
         AtomicFiles.write(file, out -> {
             out.write("Transaction Type Index,Transaction Name,Start Time (microseconds),Latency (microseconds),"
                     + "Worker Id (start number),Phase Id (index in config file)\n");
             StringBuilder row = new StringBuilder(96);
-            for (TpccRunResult.Sample s : run.samples()) {
+            for (MeasuredRun.Transaction s : run.transactions()) {
                 row.setLength(0);
-                row.append(s.type().id()).append(',').append(s.type().benchBaseName()).append(',')
+                row.append(s.typeIndex()).append(',').append(s.typeName()).append(',')
                         .append(String.format(Locale.ROOT, "%10.6f", s.startEpochSeconds())).append(',')
                         .append(s.latencyMicros()).append(',').append(s.worker()).append(",1\n");
                 out.append(row);
@@ -87,7 +85,7 @@ public final class BenchBaseResultFiles {
         });
     }
 
-    private static void writeSamples(Path file, TpccRunResult run, int window) {
+    private static void writeSamples(Path file, MeasuredRun run, int window) {
         AtomicFiles.write(file, out -> {
             out.write("Time (seconds),Requests,Throughput (requests/second),Minimum Latency (microseconds),"
                     + "25th Percentile Latency (microseconds),Median Latency (microseconds),"
@@ -105,7 +103,7 @@ public final class BenchBaseResultFiles {
     }
 
     /** {@code type} null: all types (BenchBase's .results.csv); otherwise its .results.&lt;Name&gt;.csv. */
-    private static void writeResults(Path file, TpccRunResult run, int window, TxType type) {
+    private static void writeResults(Path file, MeasuredRun run, int window, String type) {
         AtomicFiles.write(file, out -> {
             out.write("Time (seconds),Throughput (requests/second),Average Latency (millisecond),"
                     + "Minimum Latency (millisecond),25th Percentile Latency (millisecond),"
@@ -124,15 +122,15 @@ public final class BenchBaseResultFiles {
     }
 
     /** Latencies per bucket of {@code window} seconds from the window start, by request start time. */
-    private static List<int[]> buckets(TpccRunResult run, int window, TxType type) {
+    private static List<int[]> buckets(MeasuredRun run, int window, String type) {
         int n = (int) Math.ceil(run.windowSeconds() / window);
-        List<List<TpccRunResult.Sample>> lists = new ArrayList<>();
+        List<List<MeasuredRun.Transaction>> lists = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             lists.add(new ArrayList<>());
         }
         long bucketNanos = window * 1_000_000_000L;
-        for (TpccRunResult.Sample s : run.samples()) {
-            if (type != null && s.type() != type) {
+        for (MeasuredRun.Transaction s : run.transactions()) {
+            if (type != null && !type.equals(s.typeName())) {
                 continue;
             }
             int b = (int) Math.min(n - 1, (s.startNanos() - run.windowStartNanos()) / bucketNanos);
@@ -141,8 +139,8 @@ public final class BenchBaseResultFiles {
         return lists.stream().map(BenchBaseResultFiles::latencies).toList();
     }
 
-    private static int[] latencies(List<TpccRunResult.Sample> samples) {
-        return samples.stream().mapToInt(TpccRunResult.Sample::latencyMicros).toArray();
+    private static int[] latencies(List<? extends MeasuredRun.Transaction> samples) {
+        return samples.stream().mapToInt(MeasuredRun.Transaction::latencyMicros).toArray();
     }
 
     /** BenchBase's DistributionStatistics: percentile i is sorted[(int) (p * n)]; -1 everywhere when empty. */

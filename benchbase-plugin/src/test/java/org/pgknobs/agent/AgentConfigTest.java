@@ -7,8 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.benchbase.BenchBaseXml;
 
-class BenchBaseConfigTest {
+/** What the agent reads from BenchBase's config (through the one model) and where it finds the run's files. */
+class AgentConfigTest {
 
     @TempDir
     Path dir;
@@ -42,12 +45,9 @@ class BenchBaseConfigTest {
                             <weights>45,43,4,4,4</weights>
                         </work>
                     </works>
-                    <transactiontypes>
-                        <transactiontype><name>NewOrder</name></transactiontype>
-                    </transactiontypes>
                 </parameters>
                 """);
-        BenchBaseConfig c = BenchBaseConfig.read(f);
+        BenchBaseConfig c = BenchBaseXml.read(f);
         assertThat(c.url()).isEqualTo("jdbc:postgresql://localhost:5432/benchbase?sslmode=disable&ApplicationName=tpcc&reWriteBatchedInserts=true");
         assertThat(c.username()).isEqualTo("admin");
         assertThat(c.password()).isEqualTo("pa<ss");
@@ -59,8 +59,9 @@ class BenchBaseConfigTest {
     @Test
     void aWorkWithoutWarmupMeasuresFromTheStart() throws Exception {
         Path f = dir.resolve("c.xml");
-        Files.writeString(f, "<parameters><url>jdbc:postgresql://h/db</url><works><work><time>10</time></work></works></parameters>");
-        BenchBaseConfig c = BenchBaseConfig.read(f);
+        Files.writeString(f, "<parameters><url>jdbc:postgresql://h/db</url><works><work><time>10</time><rate>unlimited</rate>"
+                + "<weights>45,43,4,4,4</weights></work></works></parameters>");
+        BenchBaseConfig c = BenchBaseXml.read(f);
         assertThat(c.warmupSeconds()).isZero();
         assertThat(c.measuredSeconds()).isEqualTo(10);
         assertThat(c.username()).isNull();
@@ -70,13 +71,14 @@ class BenchBaseConfigTest {
     void rejectsFilesThatAreNotBenchBaseConfigs() throws Exception {
         Path noUrl = dir.resolve("n.xml");
         Files.writeString(noUrl, "<parameters><works/></parameters>");
-        assertThatThrownBy(() -> BenchBaseConfig.read(noUrl)).hasMessageContaining("no <url>");
+        assertThatThrownBy(() -> BenchBaseXml.read(noUrl)).hasMessageContaining("n.xml").hasMessageContaining("<work>");
         Path broken = dir.resolve("b.xml");
         Files.writeString(broken, "<parameters><url>x</url>");
-        assertThatThrownBy(() -> BenchBaseConfig.read(broken)).hasMessageContaining("b.xml");
+        assertThatThrownBy(() -> BenchBaseXml.read(broken)).hasMessageContaining("b.xml");
         Path badWarmup = dir.resolve("w.xml");
-        Files.writeString(badWarmup, "<parameters><url>x</url><works><work><warmup>ten</warmup></work></works></parameters>");
-        assertThatThrownBy(() -> BenchBaseConfig.read(badWarmup)).hasMessageContaining("<warmup>").hasMessageContaining("ten");
+        Files.writeString(badWarmup, "<parameters><url>jdbc:postgresql://h/db</url><works><work><warmup>ten</warmup>"
+                + "<rate>1</rate><weights>45,43,4,4,4</weights></work></works></parameters>");
+        assertThatThrownBy(() -> BenchBaseXml.read(badWarmup)).hasMessageContaining("<warmup>").hasMessageContaining("ten");
     }
 
     @Test

@@ -1,9 +1,8 @@
-package org.pgknobs.workload.benchbase;
+package org.pgknobs.benchbase;
 
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +22,7 @@ import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 import org.pgknobs.BadInputException;
+import org.pgknobs.json.AtomicFiles;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -92,12 +92,9 @@ public final class BenchBaseXml {
         }
     }
 
+    /** Written whole or not at all (temp file, then rename): a crash never leaves half a config. */
     public static void write(BenchBaseConfig c, Path file) {
-        try {
-            Files.writeString(file, write(c));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
-        }
+        AtomicFiles.writeText(file, write(c));
     }
 
     public static BenchBaseConfig read(Path file) {
@@ -198,7 +195,7 @@ public final class BenchBaseXml {
         }
         try {
             return new BenchBaseConfig.Work((int) integer(w, "time", 0, source), (int) integer(w, "warmup", 0, source),
-                    BenchBaseConfig.Rate.parse(rate), parsed, other);
+                    BenchBaseConfig.WorkRate.parse(rate), parsed, other);
         } catch (BadInputException e) {
             throw new BadInputException(source + ": " + e.getMessage(), e);
         }

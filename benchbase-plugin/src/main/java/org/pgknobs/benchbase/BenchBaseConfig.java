@@ -1,4 +1,4 @@
-package org.pgknobs.workload.benchbase;
+package org.pgknobs.benchbase;
 
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -8,9 +8,11 @@ import java.util.Objects;
 import org.pgknobs.BadInputException;
 
 /**
- * BenchBase's configuration XML as a value: what {@code benchbase -c config.xml} reads. Elements pgknobs
- * does not model (e.g. {@code reconnectOnConnectionFailure}, {@code loaderThreads}) are kept in
- * {@code otherParameters} so a read → write round trip loses nothing.
+ * BenchBase's configuration XML as a value: what {@code benchbase -c config.xml} reads. The one model of
+ * that file: both TPC-C drivers write and read it, and the collector agent reads the connection and the
+ * timing of {@code <works>} from it. Elements pgknobs does not model (e.g.
+ * {@code reconnectOnConnectionFailure}, {@code loaderThreads}) are kept in {@code otherParameters} so a
+ * read → write round trip loses nothing.
  *
  * @param isolation BenchBase's names: TRANSACTION_SERIALIZABLE, TRANSACTION_REPEATABLE_READ, ...
  * @param scaleFactor warehouses for TPC-C (BenchBase truncates to an integer, at least 1)
@@ -34,13 +36,13 @@ public record BenchBaseConfig(String type, String driver, String url, String use
     }
 
     /** One {@code <work>} phase: seconds measured, seconds of warm-up before it, target rate, mix. */
-    public record Work(int time, int warmup, Rate rate, List<Double> weights, Map<String, String> otherParameters) {
+    public record Work(int time, int warmup, WorkRate rate, List<Double> weights, Map<String, String> otherParameters) {
         public Work {
             weights = List.copyOf(weights);
             otherParameters = Map.copyOf(otherParameters);
         }
 
-        public Work(int time, int warmup, Rate rate, List<Double> weights) {
+        public Work(int time, int warmup, WorkRate rate, List<Double> weights) {
             this(time, warmup, rate, weights, Map.of());
         }
     }
@@ -53,21 +55,21 @@ public record BenchBaseConfig(String type, String driver, String url, String use
     }
 
     /** BenchBase's {@code <rate>}: a number (transactions/s over all terminals), "unlimited" or "disabled". */
-    public record Rate(Kind kind, double perSecond) {
+    public record WorkRate(Kind kind, double perSecond) {
         public enum Kind { LIMITED, UNLIMITED, DISABLED }
 
-        public static final Rate UNLIMITED = new Rate(Kind.UNLIMITED, 0);
-        public static final Rate DISABLED = new Rate(Kind.DISABLED, 0);
+        public static final WorkRate UNLIMITED = new WorkRate(Kind.UNLIMITED, 0);
+        public static final WorkRate DISABLED = new WorkRate(Kind.DISABLED, 0);
 
-        public static Rate perSecond(double tps) {
+        public static WorkRate perSecond(double tps) {
             if (!(tps > 0)) {
                 throw new BadInputException("rate must be a positive number of transactions per second, \"unlimited\" "
                         + "or \"disabled\"; got " + tps);
             }
-            return new Rate(Kind.LIMITED, tps);
+            return new WorkRate(Kind.LIMITED, tps);
         }
 
-        public static Rate parse(String text) {
+        public static WorkRate parse(String text) {
             String t = text.strip();
             if (t.equalsIgnoreCase("unlimited")) {
                 return UNLIMITED;
@@ -94,7 +96,7 @@ public record BenchBaseConfig(String type, String driver, String url, String use
 
     /** A TPC-C configuration for PostgreSQL as BenchBase's sample has it, with the given sizes. */
     public static BenchBaseConfig tpcc(String url, String username, String password, int warehouses, int terminals,
-                                       Rate rate, int warmupSeconds, int timeSeconds, List<Double> weights,
+                                       WorkRate rate, int warmupSeconds, int timeSeconds, List<Double> weights,
                                        String isolation) {
         return new BenchBaseConfig(POSTGRES, PG_DRIVER, url, username, password, isolation, 128, warehouses, terminals,
                 List.of(new Work(timeSeconds, warmupSeconds, rate, weights)),
@@ -124,6 +126,27 @@ public record BenchBaseConfig(String type, String driver, String url, String use
                     + works.size() + ". Keep one <work> in <works> (or use --driver benchbase).");
         }
         return works.get(0);
+    }
+
+    /** Seconds before the measured window: the first work's warm-up (later warm-ups fall inside the window). */
+    public int warmupSeconds() {
+        return works.isEmpty() ? 0 : works.get(0).warmup();
+    }
+
+    /** Seconds of the measured window: every work's {@code <time>} plus the warm-ups of works after the first. */
+    public int measuredSeconds() {
+        int measured = 0;
+        for (int i = 0; i < works.size(); i++) {
+            measured += works.get(i).time() + (i == 0 ? 0 : works.get(i).warmup());
+        }
+        return measured;
+    }
+
+    /** Without the password, which must never reach a log. */
+    @Override
+    public String toString() {
+        return "BenchBaseConfig[url=" + url + ", username=" + username + ", terminals=" + terminals + ", warmup="
+                + warmupSeconds() + "s, measured=" + measuredSeconds() + "s]";
     }
 
     public String parameter(String name, String fallback) {

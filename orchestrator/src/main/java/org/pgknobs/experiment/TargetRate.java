@@ -3,14 +3,14 @@ package org.pgknobs.experiment;
 import java.util.OptionalDouble;
 
 /** Target transaction rate, passed on as BenchBase's {@code <rate>}; empty means as fast as possible ("unlimited"). */
-public record Rate(OptionalDouble perSecond) {
+public record TargetRate(OptionalDouble perSecond) {
 
-    public static Rate unlimited() {
-        return new Rate(OptionalDouble.empty());
+    public static TargetRate unlimited() {
+        return new TargetRate(OptionalDouble.empty());
     }
 
-    public static Rate of(double perSecond) {
-        return new Rate(OptionalDouble.of(perSecond));
+    public static TargetRate of(double perSecond) {
+        return new TargetRate(OptionalDouble.of(perSecond));
     }
 
     public boolean isUnlimited() {

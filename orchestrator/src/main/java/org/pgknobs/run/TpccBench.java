@@ -1,10 +1,11 @@
-package org.pgknobs.workload.tpcc;
+package org.pgknobs.run;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.RunAs;
@@ -14,10 +15,10 @@ import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.benchbase.BenchBaseConfig;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseWorkload;
 import org.pgknobs.workload.benchbase.ChildCpu;
+import org.pgknobs.workload.tpcc.TpccWorkload;
 
 /**
  * {@code pgknobs bench tpcc}: a throwaway embedded server, a timed load, one run, one JSON-able figure
@@ -85,8 +86,8 @@ public final class TpccBench {
             server.start();
             // The password matters to BenchBase, which logs in with what the XML says.
             BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:" + server.port() + "/tpcc",
-                    server.connection().user(), server.connection().password(), warehouses, terminals, BenchBaseConfig.Rate.UNLIMITED, warmupSeconds,
-                    durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, isolation);
+                    server.connection().user(), server.connection().password(), warehouses, terminals,
+                    BenchBaseConfig.WorkRate.UNLIMITED, warmupSeconds, durationSeconds, BenchBaseConfig.TPCC_WEIGHTS, isolation);
             Workload workload = benchBase == null ? new TpccWorkload(config, 0, "tpcc", progressBar, System.nanoTime())
                     : new BenchBaseWorkload(config, benchBase, "tpcc", BenchBaseWorkload.DEFAULT_AGENT_OPTIONS);
             long loadStart = System.nanoTime();

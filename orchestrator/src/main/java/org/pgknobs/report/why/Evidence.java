@@ -1,0 +1,50 @@
+package org.pgknobs.report.why;
+
+import java.util.Map;
+import org.pgknobs.results.MachineFacts;
+
+/**
+ * What a step shows besides the collector's figures: the machine facts of its step.json, the workload's
+ * outcome (errors by SQLSTATE, attempts, successful transactions) and its noise band against its
+ * neighbour. Every field may be null: the rules that need it then stay silent.
+ *
+ * @param headlinePhase   the window whose CPU figures count
+ * @param attempts        every try of a transaction in the window: completed + retried
+ * @param successful      transactions that committed in the window; 0 makes per-transaction figures meaningless
+ * @param isolation       the workload's isolation level as the driver ran it ("serializable" ...)
+ * @param noise           this step's throughput band against the step it is compared with
+ */
+public record Evidence(MachineFacts machine, String headlinePhase, Map<String, Long> errorsBySqlState, Long attempts,
+                       Long successful, String isolation, Noise noise) {
+
+    public static final Evidence NONE = new Evidence(null, null, null, null, null, null, null);
+
+    public Evidence {
+        errorsBySqlState = errorsBySqlState == null ? null : Map.copyOf(errorsBySqlState);
+    }
+
+    /**
+     * Min–max of this step's throughput over its repeats and of the step it is compared with.
+     *
+     * @param against the other step's name
+     */
+    public record Noise(String against, double min, double max, int n, double otherMin, double otherMax, int otherN) {
+
+        /** Only with repeats on both sides: a single value has no band. */
+        public boolean overlaps() {
+            return n > 1 && otherN > 1 && min <= otherMax && otherMin <= max;
+        }
+    }
+
+    MachineFacts.Fsync fsync() {
+        return machine == null ? null : machine.fsync();
+    }
+
+    MachineFacts.Reads reads() {
+        return machine == null ? null : machine.reads();
+    }
+
+    MachineFacts.Cpu headlineCpu() {
+        return machine == null || headlinePhase == null ? null : machine.cpu(headlinePhase);
+    }
+}

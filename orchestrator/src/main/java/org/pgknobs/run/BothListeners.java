@@ -1,0 +1,19 @@
+package org.pgknobs.run;
+
+import org.pgknobs.workload.MeasurementListener;
+
+/** Tells two listeners of every window, the first one first (the collector's snapshot stays closest to the edge). */
+record BothListeners(MeasurementListener first, MeasurementListener second) implements MeasurementListener {
+
+    @Override
+    public void phaseStarted(String phase) {
+        first.phaseStarted(phase);
+        second.phaseStarted(phase);
+    }
+
+    @Override
+    public void phaseEnded(String phase) {
+        first.phaseEnded(phase);
+        second.phaseEnded(phase);
+    }
+}

@@ -1,0 +1,76 @@
+package org.pgknobs.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.testing.CliRun;
+import org.pgknobs.testing.TestServers;
+
+/** --shard, --pg-versions and --pg-bin MAJOR=DIR: bad values exit 2 before anything is created. */
+class VersionAndShardOptionsTest {
+
+    @TempDir
+    Path dir;
+
+    private CliRun.Result run(String yaml, String... options) throws IOException {
+        Path file = dir.resolve("exp.yaml");
+        Files.writeString(file, yaml);
+        List<String> args = new ArrayList<>(List.of("run", file.toString(), "--out", dir.resolve("results").toString()));
+        args.addAll(List.of(options));
+        return CliRun.execute(args.toArray(String[]::new));
+    }
+
+    private static final String PLAIN = "name: t\nsteps:\n  - name: baseline\n  - {name: a, settings: {work_mem: 8MB}}\n";
+
+    private void assertBadInput(CliRun.Result r, String message) {
+        assertThat(r.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains(message);
+        assertThat(dir.resolve("results")).as("nothing created").doesNotExist();
+    }
+
+    @Test
+    void aShardOutsideOneToNOrNotIOverNIsBadInput() throws IOException {
+        for (String bad : List.of("0/2", "3/2", "junk", "2", "1/0")) {
+            assertBadInput(run(PLAIN, "--shard", bad), "--shard " + bad + ": expected i/n with 1 <= i <= n");
+        }
+    }
+
+    @Test
+    void shardsNeedEveryStepToStartFromTheSameData() throws IOException {
+        assertBadInput(run(PLAIN + "data: continue\n", "--shard", "1/2"), "shards need `data: restore`");
+    }
+
+    @Test
+    void versionsMustBeKnownMajorsOnceEach() throws IOException {
+        assertBadInput(run(PLAIN, "--pg-versions", "16,x"), "--pg-versions: 'x' is not a PostgreSQL major");
+        assertBadInput(run(PLAIN, "--pg-versions", "9"), "PostgreSQL 9 is not a major pgknobs knows");
+        assertBadInput(run(PLAIN, "--pg-versions", "17,17"), "17 is listed twice");
+    }
+
+    @Test
+    void aVersionWithoutABuildNamesTheFix() throws IOException {
+        assertBadInput(run(PLAIN, "--pg-versions", "16,15"), "--pg-bin 15=/usr/lib/postgresql/15/bin");
+    }
+
+    @Test
+    void aBuildPerMajorNeedsThatMajorInTheRun() throws IOException {
+        assertBadInput(run(PLAIN, "--pg-bin", "17=/usr/lib/postgresql/17/bin"), "add server.versions or --pg-versions 17");
+        assertBadInput(run(PLAIN, "--pg-versions", "18", "--pg-bin", "17=/usr/lib/postgresql/17/bin"),
+                "names a version this run does not use");
+        assertBadInput(run(PLAIN, "--pg-bin", "/a", "--pg-bin", "/b"), "only one plain DIR");
+    }
+
+    @Test
+    void aMajorsDirectoryMustHoldThatMajor() throws IOException {
+        Path notPg = Files.createDirectories(dir.resolve("empty-bin"));
+        assertBadInput(run(PLAIN, "--pg-versions", "17", "--pg-bin", "17=" + notPg), "has no executable initdb");
+        Path pg18 = TestServers.embeddedBinaries().binDir();
+        assertBadInput(run(PLAIN, "--pg-versions", "17", "--pg-bin", "17=" + pg18), "holds PostgreSQL 18, not 17");
+    }
+}

@@ -1,0 +1,56 @@
+package org.pgknobs.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.testing.TinyRuns;
+
+/**
+ * The reproduction columns on the tiny article run (shared, no run of its own): every published step but
+ * the baseline has a verdict, summary.md says how many were reproduced, a step that completed nothing
+ * shows a bound and the work the server did instead of 0 and ∞, and nothing is divided by zero transactions.
+ */
+class ReproductionColumnsTest {
+
+    @TempDir
+    Path out;
+
+    @Test
+    void verdictsBoundsAndWorkDoneOnTheTinyArticleRun() throws Exception {
+        Path run = TinyRuns.article().directory();
+        ReportData.Run r = Reports.write(List.of(run), out, Optional.empty()).runs().get(0);
+        double baseline = r.steps().get(0).throughput().median();
+        for (ReportData.Step s : r.steps()) {
+            assertThat(s.machine()).as(s.name()).isNotNull();
+            assertThat(s.work()).as(s.name() + ": pg_stat_database was collected").isNotNull();
+            assertThat(s.work().rowsPerSecond()).as(s.name()).isPositive();
+            if (s.name().equals("baseline")) {
+                assertThat(s.verdict()).isNull();
+                continue;
+            }
+            assertThat(s.verdict()).as(s.name()).isIn("reproduced", "direction only", "not reproduced", "within noise");
+            if (s.throughput().median() == 0) {
+                // fewer than one transaction per measured window: a bound, and the slowdown is at least base ÷ bound
+                // the tiny profile measures 5 s: the bound is 1 / 5 s (a little less when the window ran long)
+                assertThat(s.throughputBelow()).isGreaterThan(0.1).isLessThanOrEqualTo(0.2 + 1e-9);
+                assertThat(s.slowdown()).isCloseTo(baseline / s.throughputBelow(), within(1e-6));
+                assertThat(s.walKBPerTxn()).as(s.name() + ": no transaction, no per-transaction figure").isNull();
+                assertThat(s.why()).noneMatch(w -> w.rule().equals("wal-per-transaction"));
+            } else {
+                assertThat(s.throughputBelow()).isNull();
+            }
+        }
+        String summary = Files.readString(run.resolve("summary.md"));
+        assertThat(summary).contains("| verdict |").contains("failed (SQLSTATE")
+                .containsPattern("\nVerdict: \\d of 6 published steps reproduced");
+        // every step that completed nothing shows its bound in summary.md too
+        assertThat(summary.lines().filter(l -> l.contains("(none in ")).count())
+                .isEqualTo(r.steps().stream().filter(s -> s.throughputBelow() != null).count());
+    }
+}

@@ -1,0 +1,67 @@
+package org.pgknobs.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.report.ReportData;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.SuiteLayout;
+import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.testing.CliRun;
+import org.pgknobs.testing.TinyRuns;
+
+/**
+ * The article's tiny profile on PostgreSQL 16, 17 and 18 (the embedded builds), baseline and io-worker:
+ * io_method exists only from 18, so io-worker is not applicable on 16 and 17, with the reason, and runs
+ * on 18; the versions table lists all three.
+ */
+class VersionsSuiteTest {
+
+    @TempDir
+    Path out;
+
+    @Test
+    void ioWorkerIsNotApplicableBefore18AndTheVersionTableListsAllThree() throws Exception {
+        CliRun.Result r = CliRun.execute("run", TinyRuns.experiment("article-42000x.yaml").toString(), "--profile", "tiny",
+                "--steps", "baseline,io-worker", "--pg-versions", "16,17,18", "--out", out.toString());
+        assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+        List<Path> dirs;
+        try (Stream<Path> s = Files.list(out.resolve("article-42000x"))) {
+            dirs = s.sorted().toList();
+        }
+        assertThat(dirs).extracting(d -> d.getFileName().toString().replaceFirst(".*-", ""))
+                .containsExactlyInAnyOrder("pg16", "pg17", "pg18", "versions");
+        for (int major : List.of(16, 17, 18)) {
+            Path dir = dirs.stream().filter(d -> d.getFileName().toString().endsWith("-pg" + major)).findFirst().orElseThrow();
+            SuiteRecord suite = JsonFiles.read(new SuiteLayout(dir).suiteJson(), SuiteRecord.class);
+            assertThat(suite.tags().pgMajor()).isEqualTo(major);
+            assertThat(suite.environment().postgresVersion()).as("ran on its own build").contains("PostgreSQL " + major + ".");
+            SuiteRecord.Entry ioWorker = suite.steps().stream().filter(e -> e.name().equals("io-worker")).findFirst().orElseThrow();
+            if (major < 18) {
+                assertThat(ioWorker.status().json()).isEqualTo("n/a");
+                assertThat(ioWorker.reason()).isEqualTo("not applicable on " + major + ": no such settings io_method, io_workers");
+                assertThat(dir.resolve("steps/02-io-worker/settings.json")).as("never sent to the server").doesNotExist();
+            } else {
+                assertThat(ioWorker.status().json()).isEqualTo("done");
+            }
+        }
+        Path combined = dirs.stream().filter(d -> d.getFileName().toString().endsWith("-versions")).findFirst().orElseThrow();
+        ReportData data = JsonFiles.read(combined.resolve("report.json"), ReportData.class);
+        assertThat(data.versions().versions()).containsExactly(16, 17, 18);
+        assertThat(data.versions().reference()).isEqualTo(18);
+        ReportData.VersionRow io = data.versions().rows().stream().filter(v -> v.step().equals("io-worker")).findFirst().orElseThrow();
+        assertThat(io.cells()).extracting(ReportData.VersionCell::status).containsExactly("n/a", "n/a", "done");
+        assertThat(io.cells().get(2).throughput()).isPositive();
+        ReportData.VersionRow base = data.versions().rows().get(0);
+        assertThat(base.cells()).allSatisfy(c -> assertThat(c.throughput()).isPositive());
+        assertThat(base.cells().get(0).ratioToReference()).isEqualTo(base.cells().get(0).throughput() / base.cells().get(2).throughput());
+        assertThat(Files.readString(combined.resolve("report.md")))
+                .contains("| step | PostgreSQL 16 | PostgreSQL 17 | PostgreSQL 18 |")
+                .contains("io-worker on 16: n/a, not applicable on 16: no such settings io_method, io_workers");
+    }
+}
