@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             ServerCommand.class,
             ApplyCommand.class,
             RunCommand.class,
+            AblateCommand.class,
             TpccCommand.class,
             BenchCommand.class,
             ReportCommand.class,

@@ -40,7 +40,7 @@ import picocli.CommandLine;
         description = "Run an experiment: for every step restore the data, apply the settings (verified in "
                 + "pg_settings), run the workload with pg_stat_* collected alongside, write the results; print the "
                 + "summary table at the end. Exit 0 all steps done, 1 a step failed, 2 bad input, 130 interrupted.")
-final class RunCommand implements Callable<Integer> {
+class RunCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", description = "experiment YAML, e.g. experiments/article-42000x.yaml")
     Path file;
@@ -111,6 +111,11 @@ final class RunCommand implements Callable<Integer> {
         return experiment.onlySteps(java.util.Set.copyOf(onlySteps));
     }
 
+    /** Overrides this command adds to the user's (ablate: mode=ablation); recorded in suite.json with them. */
+    List<String> extraSets(List<String> userSets) {
+        return List.of();
+    }
+
     @Override
     public Integer call() {
         PrintStream stdout = System.out;
@@ -121,6 +126,7 @@ final class RunCommand implements Callable<Integer> {
         if (resume != null && !Files.isDirectory(resume)) {
             throw new BadInputException("--resume " + resume + ": no such directory; name a result directory of an earlier run");
         }
+        allSets.addAll(extraSets(allSets));
         Experiment experiment = ExperimentLoader.load(file, Optional.ofNullable(profile), allSets);
         if (repeats != null) {
             if (repeats < 1) {
@@ -213,7 +219,8 @@ final class RunCommand implements Callable<Integer> {
 
     private static void writeReport(List<Path> dirs, Path outDir, PrintStream stdout) {
         try {
-            Reports.write(dirs, outDir, Optional.empty());
+            var report = Reports.write(dirs, outDir, Optional.empty());
+            Reports.ablationMarkdown(report).ifPresent(stdout::print);
             stdout.println("report: " + outDir.resolve("report.html"));
         } catch (RuntimeException e) {
             // the results are on disk whatever happens here; `pgknobs report DIR...` can be run again later

@@ -12,12 +12,13 @@ import java.util.Set;
 /**
  * A validated experiment file, after the chosen profile and {@code --set} overrides were applied.
  * {@code profiles} keeps every profile's override tree (plain maps) for the record;
- * {@code scale} is the chosen profile's published machine, if any (see {@link MachineScaler}).
+ * {@code scale} is the chosen profile's published machine, if any (see {@link MachineScaler});
+ * {@code ablation} is read in every mode (defaults when absent) and used by {@code mode: ablation}.
  */
 public record Experiment(String name, String description, Mode mode, ServerSpec server, WorkloadSpec workload,
                          DataPolicy data, List<StepSpec> steps, int repeats, Optional<Reference> reference,
                          Map<String, Object> profiles, Optional<String> profile, Optional<MachineScale> scale,
-                         Set<String> includeOptional, Path source) {
+                         Set<String> includeOptional, AblationSpec ablation, Path source) {
 
     public Experiment {
         steps = List.copyOf(steps);
@@ -27,17 +28,23 @@ public record Experiment(String name, String description, Mode mode, ServerSpec 
 
     public Experiment withServer(ServerSpec newServer) {
         return new Experiment(name, description, mode, newServer, workload, data, steps, repeats, reference,
-                profiles, profile, scale, includeOptional, source);
+                profiles, profile, scale, includeOptional, ablation, source);
     }
 
     public Experiment withSteps(List<StepSpec> newSteps) {
         return new Experiment(name, description, mode, server, workload, data, newSteps, repeats, reference,
-                profiles, profile, scale, includeOptional, source);
+                profiles, profile, scale, includeOptional, ablation, source);
+    }
+
+    /** The same file as an ablation ({@code pgknobs ablate}): its steps become the units. */
+    public Experiment asAblation() {
+        return new Experiment(name, description, Mode.ABLATION, server, workload, data, steps, repeats, reference,
+                profiles, profile, scale, includeOptional, ablation, source);
     }
 
     public Experiment withRepeats(int newRepeats) {
         return new Experiment(name, description, mode, server, workload, data, steps, newRepeats, reference,
-                profiles, profile, scale, includeOptional, source);
+                profiles, profile, scale, includeOptional, ablation, source);
     }
 
     /**
@@ -51,6 +58,6 @@ public record Experiment(String name, String description, Mode mode, ServerSpec 
                         .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue,
                                 (a, b) -> a, LinkedHashMap::new)), r.notes()));
         return new Experiment(name, description, mode, server, workload, data, kept, repeats, ref,
-                profiles, profile, scale, includeOptional, source);
+                profiles, profile, scale, includeOptional, ablation, source);
     }
 }

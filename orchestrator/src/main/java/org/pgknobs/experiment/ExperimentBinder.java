@@ -40,8 +40,9 @@ final class ExperimentBinder {
         Set<String> includeOptional = includeOptional(root.get("include_optional"), steps);
         Optional<Reference> reference = root.get("reference").map(t -> reference(t, steps));
         Map<String, Object> profiles = profiles(root.get("profiles"));
+        AblationSpec ablation = AblationBinder.bind(root, mode, server, data, steps, includeOptional);
         return new Experiment(name, description, mode, server, workload, data, steps, repeats, reference, profiles,
-                profile, scale, includeOptional, source);
+                profile, scale, includeOptional, ablation, source);
     }
 
     private static String name(YamlTree tree, String path) {

@@ -12,7 +12,7 @@ import java.util.Map;
 public final class ExperimentFormat {
 
     static final List<String> ROOT = List.of("name", "description", "mode", "server", "workload", "data",
-            "steps", "repeats", "reference", "profiles", "include_optional");
+            "steps", "repeats", "reference", "profiles", "include_optional", "ablation");
     static final List<String> SERVER = List.of("initdb", "base", "versions", "on_missing_setting");
     static final List<String> WORKLOAD_COMMON = List.of("kind", "driver", "warmup");
     static final List<String> WORKLOAD_TPCC = List.of("warehouses", "terminals", "rate", "duration", "weights",
@@ -23,6 +23,7 @@ public final class ExperimentFormat {
     static final List<String> EXPECT = List.of("fail");
     static final List<String> REFERENCE = List.of("source", "metric", "values", "notes");
     static final List<String> SCALE = List.of("ram", "disk");
+    static final List<String> ABLATION = List.of("unit", "groups", "search", "threshold");
 
     private ExperimentFormat() {
     }
@@ -54,6 +55,7 @@ public final class ExperimentFormat {
         out.put("steps[]", STEP);
         out.put("steps[].expect", EXPECT);
         out.put("reference", REFERENCE);
+        out.put("ablation", ABLATION);
         out.put("profiles.*", profile());
         out.put("profiles.*.scale", SCALE);
         return out;

@@ -21,6 +21,9 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
     }
 
     public static ExperimentPlan of(Experiment experiment) {
+        if (experiment.mode() == Mode.ABLATION) {
+            return new ExperimentPlan(experiment, AblationPlan.steps(experiment));
+        }
         List<PlannedStep> planned = new ArrayList<>();
         Map<String, Object> carried = new LinkedHashMap<>(experiment.server().base());
         for (StepSpec step : experiment.steps()) {
@@ -96,9 +99,16 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
         return Duration.ofSeconds(5); // initdb + an empty database; rows are inserted by each step's l.i0
     }
 
-    /** A rough estimate: run time and overhead per step × repeats, plus one load per initdb set. */
+    /**
+     * A rough estimate: run time and overhead per step × repeats, plus one load per initdb set; for an
+     * ablation with a search, plus its typical number of candidates (each measured once).
+     */
     public Duration estimatedDuration() {
-        return runTimePerStep().plus(STEP_OVERHEAD).multipliedBy((long) steps.size() * experiment.repeats())
+        long runs = (long) steps.size() * experiment.repeats();
+        if (experiment.mode() == Mode.ABLATION) {
+            runs += AblationPlan.searchEstimate(experiment.ablation().search(), AblationPlan.units(experiment).size()).typical();
+        }
+        return runTimePerStep().plus(STEP_OVERHEAD).multipliedBy(runs)
                 .plus(loadTimePerCluster().multipliedBy(distinctInitdbSets().size()));
     }
 
@@ -120,6 +130,9 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
             out.append(String.format("  %2d %-20s %3d settings%s%s%n", s.index(), s.name(), s.settings().size(),
                     extraInitdb.isEmpty() ? "" : "  initdb " + String.join(" ", extraInitdb),
                     s.expectFail().map(r -> "  expect fail: " + r).orElse("")));
+        }
+        if (e.mode() == Mode.ABLATION) {
+            out.append(AblationPlan.describe(e, steps.size()));
         }
         out.append(String.format("  estimated duration: %s (%d data load%s, about %s per step run)%n",
                 human(estimatedDuration()), distinctInitdbSets().size(), distinctInitdbSets().size() == 1 ? "" : "s",

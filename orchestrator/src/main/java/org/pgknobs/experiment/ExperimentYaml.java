@@ -72,6 +72,16 @@ public final class ExperimentYaml {
             root.put("reference", ref);
         });
         root.put("include_optional", new ArrayList<>(e.includeOptional()));
+        if (e.mode() == Mode.ABLATION || !e.ablation().equals(AblationSpec.defaults())) {
+            Map<String, Object> ablation = new LinkedHashMap<>();
+            ablation.put("unit", lower(e.ablation().unit()));
+            Map<String, Object> groups = new LinkedHashMap<>();
+            e.ablation().groups().forEach((k, v) -> groups.put(k, new ArrayList<>(v)));
+            ablation.put("groups", groups);
+            ablation.put("search", lower(e.ablation().search()));
+            ablation.put("threshold", e.ablation().threshold());
+            root.put("ablation", ablation);
+        }
         return root;
     }
 

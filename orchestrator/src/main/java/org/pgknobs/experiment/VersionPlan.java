@@ -39,6 +39,12 @@ public record VersionPlan(int major, List<Entry> steps) {
         Map<String, String> carriedFrom = new LinkedHashMap<>();
         List<Entry> out = new ArrayList<>();
         for (PlannedStep planned : plan.steps()) {
+            if (e.mode() == Mode.ABLATION) {
+                // an ablation's runs (full, base, without-U, only-U) are not the file's steps: as planned
+                List<String> absent = missing(planned.settings(), has);
+                out.add(new Entry(planned, absent.isEmpty() ? Optional.empty() : Optional.of(reason(major, absent))));
+                continue;
+            }
             StepSpec spec = e.steps().stream().filter(s -> s.name().equals(planned.name())).findFirst().orElseThrow();
             Map<String, Object> settings = new LinkedHashMap<>(
                     e.mode() == Mode.CUMULATIVE ? carried : e.server().base());

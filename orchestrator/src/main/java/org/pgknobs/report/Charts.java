@@ -189,7 +189,7 @@ final class Charts {
         return chart;
     }
 
-    private static void style(Chart<?, ?> chart) {
+    static void style(Chart<?, ?> chart) {
         Styler s = chart.getStyler();
         s.setChartBackgroundColor(Color.WHITE);
         s.setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -199,7 +199,7 @@ final class Charts {
         }
     }
 
-    private static Image image(Chart<?, ?> chart) {
+    static Image image(Chart<?, ?> chart) {
         try {
             return new Image(chart.getTitle(), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
         } catch (IOException e) {

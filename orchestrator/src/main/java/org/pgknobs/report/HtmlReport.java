@@ -94,6 +94,9 @@ final class HtmlReport {
         if (!run.sweep().isEmpty()) {
             absolute(h, run);
         }
+        if (run.ablation() != null) {
+            ablation(h, run.ablation());
+        }
         steps(h, run);
         why(h, run);
         Charts.throughputPerStep(run).ifPresent(i -> image(h, i));
@@ -197,6 +200,29 @@ final class HtmlReport {
             h.append("<li>No rule fired: no figure crossed a rule's threshold.</li>\n");
         }
         h.append("</ul>\n");
+    }
+
+    private static void ablation(StringBuilder h, ReportData.Ablation a) {
+        h.append("<h3>Ablation: units ranked by leave-one-out effect</h3>\n<p>").append(esc(AblationTables.headline(a))).append("</p>\n");
+        table(h, AblationTables.HEADER, AblationTables.rows(a));
+        TornadoChart.of(a).ifPresent(i -> image(h, i));
+        List<String> search = AblationTables.searchLines(a);
+        if (!search.isEmpty()) {
+            search.forEach(l -> h.append("<p>").append(esc(l)).append("</p>\n"));
+            table(h, AblationTables.CANDIDATE_HEADER, AblationTables.candidates(a));
+        }
+    }
+
+    private static void table(StringBuilder h, List<String> header, List<List<String>> rows) {
+        h.append("<table>\n<tr>");
+        header.forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
+        h.append("</tr>\n");
+        for (List<String> r : rows) {
+            h.append("<tr>");
+            r.forEach(c -> h.append(td("", c)));
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
     }
 
     private static void item(StringBuilder h, String label, String value) {

@@ -72,6 +72,9 @@ final class MarkdownReport {
         if (!run.sweep().isEmpty()) {
             absolute(md, run);
         }
+        if (run.ablation() != null) {
+            md.append(ablation(run.ablation()));
+        }
         steps(md, run);
         why(md, run);
     }
@@ -129,6 +132,25 @@ final class MarkdownReport {
                     s.errors() == null ? Fmt.NONE : s.errors(), s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())));
         }
         md.append('\n');
+    }
+
+    static String ablation(ReportData.Ablation a) {
+        StringBuilder md = new StringBuilder();
+        md.append("### Ablation: units ranked by leave-one-out effect\n\n").append(AblationTables.headline(a)).append("\n\n");
+        row(md, AblationTables.HEADER);
+        separator(md, AblationTables.HEADER.size());
+        AblationTables.rows(a).forEach(r -> row(md, r));
+        md.append('\n');
+        List<String> search = AblationTables.searchLines(a);
+        if (!search.isEmpty()) {
+            search.forEach(l -> md.append(l).append("\n"));
+            md.append('\n');
+            row(md, AblationTables.CANDIDATE_HEADER);
+            separator(md, AblationTables.CANDIDATE_HEADER.size());
+            AblationTables.candidates(a).forEach(r -> row(md, r));
+            md.append('\n');
+        }
+        return md.toString();
     }
 
     private static void why(StringBuilder md, ReportData.Run run) {

@@ -14,10 +14,21 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     public static final int SCHEMA_VERSION = 1;
 
-    /** One result directory. {@code sweep} is empty for a cumulative suite. */
+    /** One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation. */
     public record Run(String label, String dir, String experiment, String mode, String status, String postgres,
                       String host, String workload, String headlinePhase, Reference reference, String baseline,
-                      List<Step> steps, List<PhaseTable> sweep) {
+                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation) {
+    }
+
+    /**
+     * An ablation's effects (see {@link org.pgknobs.ablation.Effects}): units ranked by their leave-one-out
+     * effect, both directions as shares of the full slowdown on the log scale, and the culprit search as
+     * ablation.json recorded it ({@code search} null when it did not run).
+     *
+     * @param slowdown  base ÷ full, medians of the headline throughput (zero counted as half a request)
+     */
+    public record Ablation(double threshold, Double slowdown, List<org.pgknobs.ablation.Effects.UnitEffect> units,
+                           List<String> floored, String searchStatus, org.pgknobs.ablation.CulpritSearch.Result search) {
     }
 
     public record Reference(String source, String metric, String phase, String notes) {

@@ -20,6 +20,11 @@ public final class Reports {
     private Reports() {
     }
 
+    /** An ablation's ranked table and search as in report.md, for the terminal; empty for other runs. */
+    public static Optional<String> ablationMarkdown(ReportData data) {
+        return data.runs().stream().filter(r -> r.ablation() != null).findFirst().map(r -> MarkdownReport.ablation(r.ablation()));
+    }
+
     /**
      * @param baseline step name the slowdowns and relative values divide by; default "baseline" or
      *                 "base" when a step has that name, else the first step

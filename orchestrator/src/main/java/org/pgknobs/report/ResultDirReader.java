@@ -23,6 +23,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.overlay.AppliedSetting;
 import org.pgknobs.overlay.SettingsReport;
+import org.pgknobs.results.AblationRecord;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
@@ -62,7 +63,9 @@ public final class ResultDirReader {
                     + "not a pgknobs result directory");
         }
         List<StepRun> steps = entries.stream().map(e -> readStep(dir, e)).toList();
-        return new RunData(dir, suite, experiment, steps);
+        Optional<AblationRecord> ablation = Files.isRegularFile(layout.ablationJson())
+                ? Optional.of(JsonFiles.read(layout.ablationJson(), AblationRecord.class)) : Optional.empty();
+        return new RunData(dir, suite, experiment, steps, ablation);
     }
 
     /** Without suite.json (a run killed before writing it): every steps/NN-name[/rK] holding step.json. */

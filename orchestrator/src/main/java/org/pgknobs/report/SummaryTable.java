@@ -134,8 +134,11 @@ public final class SummaryTable {
         return rows.stream().map(r -> byStep.containsKey(r.name()) ? r.withVerdict(byStep.get(r.name())) : r).toList();
     }
 
+    /** The step named base/baseline when there is one (an ablation runs full first), else the first done. */
     private static Row baseRow(List<Row> rows) {
-        return rows.stream().filter(r -> r.throughput() != null && r.status() == StepStatus.DONE).findFirst().orElse(null);
+        return rows.stream().filter(r -> r.throughput() != null && r.status() == StepStatus.DONE)
+                .min(java.util.Comparator.comparingInt((Row r) -> r.name().equals("base") || r.name().equals("baseline") ? 0 : 1))
+                .orElse(null);
     }
 
     private static List<Double> doneThroughputs(List<Row> rows, String name) {
@@ -145,7 +148,7 @@ public final class SummaryTable {
 
     /** Markdown: also what is printed to the terminal. */
     public String markdown() {
-        boolean cumulative = experiment.mode() == Mode.CUMULATIVE;
+        boolean cumulative = experiment.mode() != Mode.VARIANTS;
         String metric = experiment.reference().map(Reference::metric).orElse("throughput");
         Row base = baseRow(rows);
         Row refBase = rows.stream().filter(r -> r.reference() != null).findFirst().orElse(null);

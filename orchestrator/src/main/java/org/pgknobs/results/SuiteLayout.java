@@ -48,6 +48,11 @@ public record SuiteLayout(Path root) {
         return root.resolve("suite.json");
     }
 
+    /** An ablation's units and culprit search (see {@link AblationRecord}). */
+    public Path ablationJson() {
+        return root.resolve("ablation.json");
+    }
+
     public Path resolvedExperiment() {
         return root.resolve("experiment.resolved.yaml");
     }

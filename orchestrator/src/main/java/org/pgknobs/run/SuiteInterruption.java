@@ -57,6 +57,13 @@ final class SuiteInterruption {
         }
     }
 
+    /** Adds a step planned at run time (an ablation's search candidate) to suite.json; its entry index. */
+    int stepPlanned(PlannedRun p) {
+        synchronized (lock) {
+            return record.append(p);
+        }
+    }
+
     void stepStarting(int i) {
         synchronized (lock) {
             current = i;

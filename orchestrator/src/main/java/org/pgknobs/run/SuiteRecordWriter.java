@@ -77,6 +77,17 @@ final class SuiteRecordWriter {
         return writer;
     }
 
+    /** A step planned while the suite runs (an ablation's search candidate): pending, at the end. */
+    int append(PlannedRun p) {
+        List<SuiteRecord.Entry> entries = new ArrayList<>(record.steps());
+        entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(),
+                layout.root().relativize(p.dir(layout)).toString(), StepStatus.PENDING, null));
+        record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), record.status(),
+                record.started(), Instant.now(), record.environment(), entries, record.tags());
+        write("running");
+        return entries.size() - 1;
+    }
+
     List<SuiteRecord.Entry> entries() {
         return record.steps();
     }

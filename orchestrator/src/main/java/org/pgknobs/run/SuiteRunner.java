@@ -8,9 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknobs.experiment.AblationPlan;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.ExperimentPlan;
 import org.pgknobs.experiment.ExperimentYaml;
+import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.VersionPlan;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.JsonFiles;
@@ -86,7 +88,8 @@ public final class SuiteRunner {
             StepOrder.checkSamePart(options.resume().get(), earlier, options.scope().tags());
         }
         PrintStream out = options.out();
-        if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)) {
+        if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)
+                && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))) {
             out.println("nothing to do: every step in " + options.resume().get() + " is done");
             return new Outcome(options.resume().get(), earlier.steps(), false);
         }
@@ -117,6 +120,12 @@ public final class SuiteRunner {
                     options.scope().tags());
             interruption.recordingWith(record);
             SuiteProgress progress = new SuiteProgress(out, order.size(), plan.estimatedDuration(), Duration.ofSeconds(10));
+            AblationSearchPhase ablation = experiment.mode() == Mode.ABLATION ? new AblationSearchPhase(experiment, plan,
+                    layout, preflight.settingsFor(plan.step(AblationPlan.BASE).orElseThrow()),
+                    preflight.settingsFor(plan.step(AblationPlan.FULL).orElseThrow())) : null;
+            if (ablation != null) {
+                ablation.writeStart();
+            }
             for (int i = 0; i < order.size() && !interruption.interrupted(); i++) {
                 PlannedRun p = order.get(i);
                 if (record.entries().get(i).status().isFinal()) {
@@ -130,6 +139,21 @@ public final class SuiteRunner {
                     break;
                 }
                 progress.say(result.status().json() + (result.reason() == null ? "" : ": " + result.reason()));
+            }
+            if (ablation != null && !interruption.interrupted()) {
+                ablation.run(record.entries(), step -> {
+                    PlannedRun p = new PlannedRun(step, 1, 1);
+                    int i = interruption.stepPlanned(p);
+                    interruption.stepStarting(i);
+                    progress.stepStarted(i + 1, step.name(), plan.runTimePerStep());
+                    progress.say(step.description());
+                    StepResult result = steps.run(experiment, p, p.dir(layout), step.settings(), progress);
+                    if (!interruption.stepFinished(i, result)) {
+                        return null;
+                    }
+                    progress.say(result.status().json() + (result.reason() == null ? "" : ": " + result.reason()));
+                    return result;
+                });
             }
             interruption.suiteFinished();
         } finally {

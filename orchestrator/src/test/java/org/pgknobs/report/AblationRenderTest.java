@@ -1,0 +1,68 @@
+package org.pgknobs.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.pgknobs.ablation.CulpritSearch;
+import org.pgknobs.ablation.Effects;
+
+/** The ablation's table, candidates and tornado chart as rendered from the data (the data comes from EffectsTest's arithmetic). */
+class AblationRenderTest {
+
+    private static ReportData.Ablation ablation() {
+        Map<String, List<String>> units = new LinkedHashMap<>();
+        units.put("cache", List.of("shared_buffers"));
+        units.put("index", List.of("random_page_cost", "cpu_index_tuple_cost"));
+        Map<String, Effects.Runs> runs = new LinkedHashMap<>();
+        runs.put("base", logs(300, 320));
+        runs.put("full", logs(0.5, 0.6));
+        runs.put("without-cache", logs(0.7, 0.9));
+        runs.put("without-index", logs(250, 280));
+        runs.put("only-cache", logs(260, 270));
+        runs.put("only-index", logs(3, 4));
+        Effects.Summary s = Effects.compute(units, runs);
+        CulpritSearch.Result search = new CulpritSearch.Result("ddmin", 0.9, List.of("index"), List.of("random_page_cost"),
+                List.of(new CulpritSearch.Candidate(1, "units", List.of("index"), List.of("random_page_cost", "cpu_index_tuple_cost"),
+                                "only-index", Math.log(3.5), 0.72, false, null),
+                        new CulpritSearch.Candidate(2, "settings", List.of("random_page_cost"), List.of("random_page_cost"),
+                                "search-01", null, null, false, "server: FATAL: invalid value")), null);
+        return new ReportData.Ablation(0.9, s.slowdown(), s.units(), List.of(), "done", search);
+    }
+
+    private static Effects.Runs logs(double... tps) {
+        return new Effects.Runs(java.util.Arrays.stream(tps).map(Math::log).boxed().toList());
+    }
+
+    @Test
+    void theTableRanksUnitsWithBothDirectionsNoiseAndInteraction() {
+        List<List<String>> rows = AblationTables.rows(ablation());
+        assertThat(rows.get(0)).startsWith("1", "index", "random_page_cost, cpu_index_tuple_cost");
+        assertThat(rows.get(0).get(4)).contains(" %", "±");
+        assertThat(rows.get(0).get(7)).isEqualTo("yes");   // alone ×90, left out ×480: beyond noise
+        assertThat(AblationTables.candidates(ablation()).get(1)).contains("no: server: FATAL: invalid value");
+        assertThat(AblationTables.searchLines(ablation()).get(0)).contains("units index; settings random_page_cost");
+    }
+
+    @Test
+    void theTornadoChartIsAPngWithARowPerUnit() throws IOException {
+        Charts.Image image = TornadoChart.of(ablation()).orElseThrow();
+        BufferedImage png = ImageIO.read(new ByteArrayInputStream(image.png()));
+        assertThat(png.getWidth()).isEqualTo(Charts.WIDTH);
+        assertThat(png.getHeight()).isEqualTo(140 + 46 * 2);
+    }
+
+    @Test
+    void noMeasurementMeansNoChart() {
+        ReportData.Ablation empty = new ReportData.Ablation(0.9, null, List.of(new Effects.UnitEffect("a", List.of("x"),
+                null, null, null, null, null, null, null, null, null)), List.of(), "off", null);
+        assertThat(TornadoChart.of(empty)).isEmpty();
+        assertThat(AblationTables.headline(empty)).contains("no effects");
+    }
+}
