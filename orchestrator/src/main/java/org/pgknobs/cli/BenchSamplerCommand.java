@@ -9,6 +9,7 @@ import org.pgknobs.json.Json;
 import org.pgknobs.run.SamplerBench;
 import org.pgknobs.units.Durations;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code pgknobs bench sampler}: TPC-C TPS with the pg_stat_* sampler off and on, and their ratio. */
@@ -17,14 +18,8 @@ import picocli.CommandLine.Option;
                 + "alternating; prints {\"tps_sampler_off\",\"tps_sampler_on\",\"ratio_on_off\",\"snapshot_round_ms_mean\",...} last.")
 public final class BenchSamplerCommand implements Callable<Integer> {
 
-    @Option(names = "--warehouses", defaultValue = "4", description = "TPC-C scale (default ${DEFAULT-VALUE})")
-    int warehouses;
-
-    @Option(names = "--terminals", defaultValue = "8", description = "client connections (default ${DEFAULT-VALUE})")
-    int terminals;
-
-    @Option(names = "--duration", defaultValue = "30s", description = "measured time per run (default ${DEFAULT-VALUE})")
-    String duration;
+    @Mixin
+    TpccRunOptions run;
 
     @Option(names = "--warmup", defaultValue = "5s", description = "warm-up per run (default ${DEFAULT-VALUE})")
     String warmup;
@@ -40,12 +35,11 @@ public final class BenchSamplerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (warehouses < 1 || terminals < 1 || pairs < 1) {
+        if (run.warehouses < 1 || run.terminals < 1 || pairs < 1) {
             throw new BadInputException("--warehouses, --terminals and --pairs must be at least 1");
         }
         Path out = directory != null ? directory : Files.createTempDirectory("pgknobs-bench-sampler");
-        Map<String, Object> figures = new SamplerBench(warehouses, terminals,
-                OptionUnits.seconds(duration, "--duration", Durations.Zero.REJECTED),
+        Map<String, Object> figures = new SamplerBench(run.warehouses, run.terminals, run.durationSeconds(),
                 OptionUnits.seconds(warmup, "--warmup", Durations.Zero.ALLOWED), pairs,
                 OptionUnits.duration(interval, "--interval", Durations.Zero.REJECTED)).run(out);
         System.out.println(Json.line(figures));

@@ -25,14 +25,8 @@ import picocli.CommandLine.Option;
                 + "with --driver both, one line per run and one of built-in/BenchBase ratios (docs/benchmarks.md).")
 public final class BenchTpccCommand implements Callable<Integer> {
 
-    @Option(names = "--warehouses", defaultValue = "4", description = "TPC-C scale (default ${DEFAULT-VALUE})")
-    int warehouses;
-
-    @Option(names = "--terminals", defaultValue = "8", description = "client connections (default ${DEFAULT-VALUE})")
-    int terminals;
-
-    @Option(names = "--duration", defaultValue = "30s", description = "measured time, e.g. 30s, 2m (default ${DEFAULT-VALUE})")
-    String duration;
+    @Mixin
+    TpccRunOptions run;
 
     @Option(names = "--warmup", defaultValue = "0s", description = "warm-up before the measured time (default ${DEFAULT-VALUE})")
     String warmup;
@@ -84,23 +78,23 @@ public final class BenchTpccCommand implements Callable<Integer> {
         settings.keySet().stream().filter(k -> !k.matches("[a-z_][a-z0-9_.]*")).findFirst().ifPresent(k -> {
             throw new BadInputException("--set " + k + "=...: not a PostgreSQL setting name (lower-case letters, digits, _ and .)");
         });
-        if (warehouses < 1 || terminals < 1) {
+        if (run.warehouses < 1 || run.terminals < 1) {
             throw new BadInputException("--warehouses and --terminals must be at least 1");
         }
         Isolation level = Isolation.parse(isolation).orElseThrow(() -> new BadInputException("--isolation " + isolation
                 + ": use serializable, repeatable_read or read_committed"));
         BenchBaseLauncher benchBase = driver.equals("builtin") ? null : benchBaseOptions.resolve();
         Path out = directory != null ? directory : Files.createTempDirectory("pgknobs-bench");
-        int durationSeconds = OptionUnits.seconds(duration, "--duration", Durations.Zero.REJECTED);
+        int durationSeconds = run.durationSeconds();
         int warmupSeconds = OptionUnits.seconds(warmup, "--warmup", Durations.Zero.ALLOWED);
         if (driver.equals("both")) {
-            TpccDriverComparison both = new TpccDriverComparison(warehouses, terminals, durationSeconds, warmupSeconds,
+            TpccDriverComparison both = new TpccDriverComparison(run.warehouses, run.terminals, durationSeconds, warmupSeconds,
                     pairs, level.benchBaseName(), reuseLoad, settings, benchBase, retries);
             Map<String, Object> ratios = both.run(out, ProgressListener.NONE, line -> System.out.println(Json.line(line)));
             System.out.println(Json.line(ratios));
             return Main.OK;
         }
-        TpccBench bench = new TpccBench(warehouses, terminals, durationSeconds, warmupSeconds,
+        TpccBench bench = new TpccBench(run.warehouses, run.terminals, durationSeconds, warmupSeconds,
                 System.console() != null, benchBase, level.benchBaseName());
         TpccBench.Figures figures = bench.run(out, ProgressListener.NONE);
         System.out.println(Json.line(figures.toMap()));

@@ -15,13 +15,8 @@ import java.sql.Timestamp;
  */
 final class DeliveryTx {
 
-    private final PreparedStatement newOrder;
-    private final PreparedStatement deleteNewOrder;
-    private final PreparedStatement customerId;
-    private final PreparedStatement updateCarrier;
-    private final PreparedStatement updateLines;
-    private final PreparedStatement sumLines;
-    private final PreparedStatement updateCustomer;
+    private final PreparedStatement newOrder, deleteNewOrder, customerId, updateCarrier, updateLines, sumLines,
+            updateCustomer;
 
     DeliveryTx(Connection c) throws SQLException {
         newOrder = c.prepareStatement("SELECT no_o_id FROM new_order WHERE no_d_id = ? AND no_w_id = ? ORDER BY no_o_id ASC LIMIT 1");

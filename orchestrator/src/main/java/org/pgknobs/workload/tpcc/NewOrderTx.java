@@ -14,16 +14,8 @@ import java.sql.Timestamp;
  */
 final class NewOrderTx {
 
-    private final PreparedStatement customer;
-    private final PreparedStatement warehouse;
-    private final PreparedStatement district;
-    private final PreparedStatement updateDistrict;
-    private final PreparedStatement insertOrder;
-    private final PreparedStatement insertNewOrder;
-    private final PreparedStatement item;
-    private final PreparedStatement stock;
-    private final PreparedStatement updateStock;
-    private final PreparedStatement insertLine;
+    private final PreparedStatement customer, warehouse, district, updateDistrict, insertOrder, insertNewOrder, item,
+            stock, updateStock, insertLine;
 
     // Reused per order instead of allocating arrays per transaction.
     private final int[] itemIds = new int[15];

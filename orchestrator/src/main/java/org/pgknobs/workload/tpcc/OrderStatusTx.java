@@ -9,8 +9,7 @@ import java.sql.SQLException;
 final class OrderStatusTx {
 
     private final CustomerLookup customers;
-    private final PreparedStatement lastOrder;
-    private final PreparedStatement lines;
+    private final PreparedStatement lastOrder, lines;
 
     OrderStatusTx(Connection c) throws SQLException {
         customers = new CustomerLookup(c);

@@ -15,15 +15,9 @@ import java.sql.Timestamp;
  */
 final class PaymentTx {
 
-    private final PreparedStatement updateWarehouse;
-    private final PreparedStatement warehouse;
-    private final PreparedStatement updateDistrict;
-    private final PreparedStatement district;
+    private final PreparedStatement updateWarehouse, warehouse, updateDistrict, district;
     private final CustomerLookup customers;
-    private final PreparedStatement customerData;
-    private final PreparedStatement updateCustomerData;
-    private final PreparedStatement updateCustomer;
-    private final PreparedStatement insertHistory;
+    private final PreparedStatement customerData, updateCustomerData, updateCustomer, insertHistory;
 
     PaymentTx(Connection c) throws SQLException {
         updateWarehouse = c.prepareStatement("UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ?");

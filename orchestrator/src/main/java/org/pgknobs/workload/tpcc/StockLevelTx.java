@@ -8,8 +8,7 @@ import java.sql.SQLException;
 /** TPC-C StockLevel (spec 2.8) as BenchBase's StockLevel.java: distinct low-stock items of the district's last 20 orders. */
 final class StockLevelTx {
 
-    private final PreparedStatement nextOrder;
-    private final PreparedStatement count;
+    private final PreparedStatement nextOrder, count;
 
     StockLevelTx(Connection c) throws SQLException {
         nextOrder = c.prepareStatement("SELECT d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ?");
