@@ -105,7 +105,7 @@ class MidRunFaultsTest {
         }
         CliRun.Result r = run.get(RUN_DEADLINE);
 
-        assertThat(terminated).as("terminal sessions terminated").isGreaterThanOrEqualTo(2);
+        assertThat(terminated).as("sessions terminated").isPositive();
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         Path dir = Suites.resultDir(out).orElseThrow();
         SuiteRecord.Entry victim = Suites.entry(Suites.suite(dir), "victim");
@@ -116,8 +116,12 @@ class MidRunFaultsTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> byState = (Map<String, Object>) details.get("errors_by_sqlstate");
         assertThat(byState).as("the terminations are counted as errors").containsKey("57P01");
+        // Every terminal that lost its session opened exactly one new one (how many of the terminated
+        // sessions were terminals, rather than another pgknobs session, is not for the test to guess).
+        long lostSessions = byState.entrySet().stream().filter(e -> e.getKey().equals("57P01") || e.getKey().startsWith("08"))
+                .mapToLong(e -> ((Number) e.getValue()).longValue()).sum();
         assertThat(((Number) details.get("reconnects")).longValue()).as("terminals that opened a new session")
-                .isGreaterThanOrEqualTo(2);
+                .isPositive().isEqualTo(lostSessions);
         assertThat(Scratch.postgresProcessesUnder(work)).isEmpty();
     }
 }
