@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
+import org.pgknobs.overlay.AlterSystem;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.RunAs;
@@ -131,8 +132,7 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
                 if (eq < 1) {
                     throw new BadInputException("--set " + kv + ": give NAME=VALUE, e.g. --set synchronous_commit=off");
                 }
-                s.execute("alter system set " + kv.substring(0, eq).strip() + " = '"
-                        + kv.substring(eq + 1).strip().replace("'", "''") + "'");
+                AlterSystem.set(c, kv.substring(0, eq).strip(), kv.substring(eq + 1).strip());
             }
         }
         server.restart();

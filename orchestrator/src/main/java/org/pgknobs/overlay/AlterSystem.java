@@ -16,7 +16,7 @@ import org.pgknobs.server.Server;
  * The ALTER SYSTEM primitives shared by the engine and the restore of a captured state. Statements are
  * built by the server itself (quote_ident / quote_literal), so no text from a YAML file ever becomes SQL.
  */
-final class AlterSystem {
+public final class AlterSystem {
 
     /**
      * Parameters flagged GUC_LIST_QUOTE in guc_tables.c: ALTER SYSTEM quotes a single literal as ONE
@@ -37,7 +37,7 @@ final class AlterSystem {
     }
 
     /** {@code name} must be a catalog name; {@code value} is passed as data and quoted by the server. */
-    static void set(Connection c, String name, String value) throws SQLException {
+    public static void set(Connection c, String name, String value) throws SQLException {
         List<String> elements = LIST_QUOTE.contains(name) && value.contains(",")
                 ? Arrays.stream(value.split(",")).map(String::strip).map(AlterSystem::unquote).toList()
                 : List.of(value);

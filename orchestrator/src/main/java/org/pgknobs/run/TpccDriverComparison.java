@@ -5,11 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.pgknobs.overlay.AlterSystem;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.RunAs;
@@ -159,9 +159,9 @@ public final class TpccDriverComparison {
         if (settings.isEmpty()) {
             return;
         }
-        try (Connection c = server.connection().connect(); Statement s = c.createStatement()) {
+        try (Connection c = server.connection().connect()) {
             for (Map.Entry<String, String> e : settings.entrySet()) {
-                s.execute("ALTER SYSTEM SET " + e.getKey() + " = '" + e.getValue().replace("'", "''") + "'");
+                AlterSystem.set(c, e.getKey(), e.getValue());
             }
         } catch (SQLException e) {
             throw new WorkloadException("cannot apply " + settings + ": " + e.getMessage(), e);
