@@ -39,8 +39,11 @@ class MachineFactsTest {
             assertThat(cpu.iowaitPercent()).isBetween(0.0, 100.0);
             assertThat(cpu.clientPercent()).as("the driver ran transactions, so it used CPU").isBetween(0.0, 100.0);
             assertThat(cpu.serverPercent()).as("the server executed them").isGreaterThan(0.0).isLessThanOrEqualTo(100.0);
-            // both are parts of what the whole machine did in the window (ticks are read a moment apart)
-            assertThat(cpu.clientPercent() + cpu.serverPercent()).isLessThanOrEqualTo(cpu.busyPercent() + 5);
+            // Both are parts of what the whole machine did in the window, but processes' run time is exact
+            // while /proc/stat samples each tick: the sum exceeded the sampled busy by up to 6.2 points in
+            // 112 windows of 5 s on 2 cores (a CI run failed at +5). A share in the wrong unit or counted
+            // twice is off by far more than 10.
+            assertThat(cpu.clientPercent() + cpu.serverPercent()).isLessThanOrEqualTo(cpu.busyPercent() + 10);
 
             assertThat(m.fsync()).as(e.name()).isNotNull();
             assertThat(m.fsync().opsPerSecond()).isPositive();
