@@ -75,9 +75,7 @@ public final class BenchTpccCommand implements Callable<Integer> {
         if (pairs < 1) {
             throw new BadInputException("--pairs " + pairs + ": give at least 1");
         }
-        settings.keySet().stream().filter(k -> !k.matches("[a-z_][a-z0-9_.]*")).findFirst().ifPresent(k -> {
-            throw new BadInputException("--set " + k + "=...: not a PostgreSQL setting name (lower-case letters, digits, _ and .)");
-        });
+        OptionUnits.settingNames(settings.keySet(), "--set");
         if (run.warehouses < 1 || run.terminals < 1) {
             throw new BadInputException("--warehouses and --terminals must be at least 1");
         }

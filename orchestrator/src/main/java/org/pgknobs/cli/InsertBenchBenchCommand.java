@@ -60,7 +60,11 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
     long i2Rows;
 
     @Option(names = "--set", paramLabel = "NAME=VALUE", description = "server setting (ALTER SYSTEM, then a restart), repeatable")
-    List<String> settings = new ArrayList<>();
+    Map<String, String> settings = new LinkedHashMap<>();
+
+    @Option(names = {"-d", "--directory"}, paramLabel = "DIR", description = "keep both tools' per-pair output here "
+            + "(default: a new directory under the temporary directory, printed as \"output\")")
+    Path directory;
 
     @Option(names = "--initdb-option", description = "initdb option, repeatable, e.g. --initdb-option=--data-checksums")
     List<String> initdbOptions = new ArrayList<>();
@@ -73,13 +77,16 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         if (pairs < 2) {
             throw new BadInputException("--pairs " + pairs + ": at least 2 pairs, so the median means something");
         }
+        OptionUnits.settingNames(settings.keySet(), "--set");
         InsertBenchVariant v = InsertBenchVariant.parse(variant, "--variant");
         InsertBenchConfig config = new InsertBenchConfig(clients, initialRows, i1Rows, v == InsertBenchVariant.CURRENT ? i2Rows : 0,
                 1, List.of(), v, 0, null);
         RunAs runAs = RunAs.forCurrentProcess(null);
         ManagedServer server = ManagedServer.create(EmbeddedBinaries.ensure(EmbeddedBinaries.defaultCacheDir(), runAs),
                 runAs, Workspace.newInstanceDir(Workspace.defaultWorkDir(), "bench-insertbench"));
-        Path work = Files.createTempDirectory("pgknobs-iibench");
+        // one directory for everything a run leaves (his per-second lines and /usr/bin/time files, our phase
+        // files), so nothing is scattered under /tmp and the printed path finds all of it
+        Path work = directory != null ? Files.createDirectories(directory) : Files.createTempDirectory("pgknobs-iibench");
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("variant", v.yamlName());
         out.put("iibench", iibench.toAbsolutePath().toString());
@@ -88,7 +95,7 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         out.put("i1_rows", i1Rows);
         out.put("i2_rows", config.i2Rows());
         out.put("settings", settings);
-        out.put("iibench_output", work.toString()); // his per-second lines and /usr/bin/time files, per pair and step
+        out.put("output", work.toString());
         out.put("loadavg_start", loadAverage());
         try {
             server.initdb(initdbOptions);
@@ -99,8 +106,9 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             List<Map<String, Object>> results = new ArrayList<>();
             for (int pair = 1; pair <= pairs; pair++) {
                 boolean hisFirst = pair % 2 == 0;
-                IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), work.resolve("pair" + pair), HIS_DATABASE);
-                InsertBenchPairRun run = new InsertBenchPairRun(config, server.connection(), iib, costs, hisFirst);
+                IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), work.resolve("pair" + pair).resolve("iibench"), HIS_DATABASE);
+                InsertBenchPairRun run = new InsertBenchPairRun(config, server.connection(), iib, costs, hisFirst,
+                        work.resolve("pair" + pair).resolve("pgknobs"));
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("pair", pair);
                 r.put("first", hisFirst ? "iibench" : "pgknobs");
@@ -127,12 +135,8 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         try (Connection c = server.connection().connect(); Statement s = c.createStatement()) {
             // statement costs for both tools (the same overhead for both)
             s.execute("alter system set shared_preload_libraries = 'pg_stat_statements'");
-            for (String kv : settings) {
-                int eq = kv.indexOf('=');
-                if (eq < 1) {
-                    throw new BadInputException("--set " + kv + ": give NAME=VALUE, e.g. --set synchronous_commit=off");
-                }
-                AlterSystem.set(c, kv.substring(0, eq).strip(), kv.substring(eq + 1).strip());
+            for (Map.Entry<String, String> kv : settings.entrySet()) {
+                AlterSystem.set(c, kv.getKey(), kv.getValue());
             }
         }
         server.restart();

@@ -30,14 +30,16 @@ final class InsertBenchPairRun {
     private final IibenchPhase iib;
     private final InsertBenchStatementCosts costs;
     private final boolean hisFirst;
+    private final java.nio.file.Path ourOutput;
     private final Map<String, Double> hisRates = new LinkedHashMap<>();
     private final Map<String, Double> hisCpu = new LinkedHashMap<>();
     private final Map<String, Object> hisServer = new LinkedHashMap<>();
     private final Map<String, Object> ourServer = new LinkedHashMap<>();
 
     InsertBenchPairRun(InsertBenchConfig config, ConnectionInfo admin, IibenchPhase iib, InsertBenchStatementCosts costs,
-                       boolean hisFirst) {
+                       boolean hisFirst, java.nio.file.Path ourOutput) {
         this.config = config;
+        this.ourOutput = ourOutput;
         this.admin = admin;
         this.iib = iib;
         this.costs = costs;
@@ -53,7 +55,7 @@ final class InsertBenchPairRun {
         w.load(admin, ProgressListener.NONE);
         WorkloadResult result;
         try {
-            result = w.run(admin, Files.createTempDirectory("pgknobs-ib"), new MeasurementListener() {
+            result = w.run(admin, Files.createDirectories(ourOutput), new MeasurementListener() {
                 @Override
                 public void phaseStarted(String phase) {
                     if (hisFirst) {

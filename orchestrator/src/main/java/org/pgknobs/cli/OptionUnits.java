@@ -6,7 +6,10 @@ import org.pgknobs.units.Durations;
 import org.pgknobs.units.Sizes;
 import org.pgknobs.units.UnitException;
 
-/** Command-line durations and sizes in the one grammar of {@link org.pgknobs.units}, errors naming the option. */
+/**
+ * Command-line durations and sizes in the one grammar of {@link org.pgknobs.units}, and server setting names,
+ * errors naming the option.
+ */
 final class OptionUnits {
 
     private OptionUnits() {
@@ -35,5 +38,13 @@ final class OptionUnits {
         } catch (UnitException e) {
             throw new BadInputException(option + " " + e.getMessage());
         }
+    }
+
+    /** Names given to --set NAME=VALUE: checked here so a typo fails before a server is started. */
+    static void settingNames(java.util.Collection<String> names, String option) {
+        names.stream().filter(k -> !k.matches("[a-z_][a-z0-9_.]*")).findFirst().ifPresent(k -> {
+            throw new BadInputException(option + " " + k + "=...: not a PostgreSQL setting name (lower-case letters, "
+                    + "digits, _ and .), e.g. " + option + " synchronous_commit=off");
+        });
     }
 }

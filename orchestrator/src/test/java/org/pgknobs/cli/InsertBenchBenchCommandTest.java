@@ -14,13 +14,18 @@ class InsertBenchBenchCommandTest {
     Path dir;
 
     @Test
-    void aMissingIibenchOneOrFewerPairsOrAnUnknownVariantAreBadInput() throws Exception {
+    void aMissingIibenchOneOrFewerPairsAnUnknownVariantOrABadSetAreBadInput() throws Exception {
         assertThat(Main.execute("bench", "insertbench", "--against-iibench", dir.resolve("nope.py").toString()))
                 .isEqualTo(Main.BAD_INPUT);
         Path py = Files.writeString(dir.resolve("iibench.py"), "# not run\n");
         assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--pairs", "1"))
                 .isEqualTo(Main.BAD_INPUT);
         assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--variant", "2022"))
+                .isEqualTo(Main.BAD_INPUT);
+        // a setting name that is no name, and a --set without '=': refused before a server or directory exists
+        assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--set", "Shared Buffers=1GB",
+                "-d", dir.resolve("out").toString())).isEqualTo(Main.BAD_INPUT);
+        assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--set", "shared_buffers"))
                 .isEqualTo(Main.BAD_INPUT);
         try (var files = Files.list(dir)) {
             assertThat(files).containsExactly(py);
