@@ -47,6 +47,11 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
     @Option(names = "--pairs", defaultValue = "2", description = "pgknobs + iibench.py runs (default ${DEFAULT-VALUE}, at least 2)")
     int pairs;
 
+    @Option(names = "--warmup-pairs", defaultValue = "1", description = "pairs run first and left out of the medians "
+            + "(default ${DEFAULT-VALUE}): pgknobs' JVM compiles its hot code during the first steps, and a short l.i0 "
+            + "is over before it has")
+    int warmupPairs;
+
     @Option(names = "--clients", defaultValue = "1", description = "clients, one table each (default ${DEFAULT-VALUE})")
     int clients;
 
@@ -78,6 +83,9 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             throw new BadInputException("--pairs " + pairs + ": at least 2 pairs, so the median means something");
         }
         OptionUnits.settingNames(settings.keySet(), "--set");
+        if (warmupPairs < 0) {
+            throw new BadInputException("--warmup-pairs " + warmupPairs + ": give 0 or more");
+        }
         InsertBenchVariant v = InsertBenchVariant.parse(variant, "--variant");
         InsertBenchConfig config = new InsertBenchConfig(clients, initialRows, i1Rows, v == InsertBenchVariant.CURRENT ? i2Rows : 0,
                 1, List.of(), v, 0, null);
@@ -103,20 +111,27 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             applySettings(server);
             InsertBenchStatementCosts costs = new InsertBenchStatementCosts(server.connection());
             costs.install();
+            List<Map<String, Object>> warmups = new ArrayList<>();
             List<Map<String, Object>> results = new ArrayList<>();
-            for (int pair = 1; pair <= pairs; pair++) {
-                boolean hisFirst = pair % 2 == 0;
-                IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), work.resolve("pair" + pair).resolve("iibench"), HIS_DATABASE);
+            // pairs 1 - warmupPairs .. 0 are the warm-up pairs: printed and kept, not in the medians
+            for (int pair = 1 - warmupPairs; pair <= pairs; pair++) {
+                boolean hisFirst = Math.floorMod(pair, 2) == 0;
+                Path pairDir = work.resolve(pair > 0 ? "pair" + pair : "warmup" + (pair + warmupPairs));
+                IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), pairDir.resolve("iibench"), HIS_DATABASE);
                 InsertBenchPairRun run = new InsertBenchPairRun(config, server.connection(), iib, costs, hisFirst,
-                        work.resolve("pair" + pair).resolve("pgknobs"));
+                        pairDir.resolve("pgknobs"));
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("pair", pair);
+                if (pair <= 0) {
+                    r.put("warmup", true);
+                }
                 r.put("first", hisFirst ? "iibench" : "pgknobs");
                 r.putAll(run.run());
                 r.put("loadavg", loadAverage());
                 System.out.println(new ObjectMapper().writeValueAsString(r));
-                results.add(r);
+                (pair > 0 ? results : warmups).add(r);
             }
+            out.put("warmup_pairs", warmups);
             out.put("pairs", results);
             out.put("median_ratio", medianRatios(results));
         } finally {

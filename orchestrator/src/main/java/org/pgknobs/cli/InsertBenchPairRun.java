@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.MeasurementListener;
@@ -118,13 +119,30 @@ final class InsertBenchPairRun {
     }
 
     /**
-     * Both tools start every step from the same server state: a checkpoint, then no autovacuum worker
-     * running (at most 120 s). Without it the tool that runs second in a step pays for vacuuming the
-     * first one's dead rows (measured: l.i2 ratios 2.09 with pgknobs first, 0.17 with iibench.py first).
+     * Both tools start every step from the same server state: no autovacuum worker running (at most 120 s),
+     * both tools' tables vacuumed and analyzed, then a checkpoint. Without the wait the tool that runs second
+     * in a step paid for vacuuming the first one's dead rows (l.i2 ratios 2.09 with pgknobs first, 0.17 with
+     * iibench.py first); without the VACUUM, autovacuum of l.i1's 300,000 deleted rows still started during
+     * whichever tool's l.i2 came first after its naptime (quiet machine: l.i2 ratios 1.37, 1.35, 2.77, 0.92,
+     * both tools 3–4× slower in the pairs where iibench.py went first).
      */
     private void settle() {
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
+            awaitNoAutovacuum(s);
+            for (String db : List.of(InsertBenchWorkload.DATABASE, InsertBenchBenchCommand.HIS_DATABASE)) {
+                try (Connection d = admin.connect(db); Statement v = d.createStatement()) {
+                    v.execute("vacuum (analyze)");
+                }
+            }
             s.execute("checkpoint");
+            awaitNoAutovacuum(s);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot settle the server between steps: " + e.getMessage(), e);
+        }
+    }
+
+    private static void awaitNoAutovacuum(Statement s) throws SQLException {
+        try {
             long deadline = System.nanoTime() + 120_000_000_000L;
             while (System.nanoTime() < deadline) {
                 try (var rs = s.executeQuery("select count(*) from pg_stat_activity where backend_type = 'autovacuum worker'")) {
@@ -135,8 +153,6 @@ final class InsertBenchPairRun {
                 }
                 Thread.sleep(200);
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot settle the server between steps: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while settling the server", e);
@@ -160,7 +176,9 @@ final class InsertBenchPairRun {
                 return;
             }
             if (phase.equals("l.x")) {
-                hisRates.put(phase, config.clients() * config.initialRows() / r.wallSeconds());
+                // his own clock around create_index when he printed it; the process's wall otherwise (it adds
+                // Python's start-up and up to 1 s of his reporting loop: measured 1.7 s against 0.7 s)
+                hisRates.put(phase, config.clients() * config.initialRows() / r.indexSeconds().orElse(r.wallSeconds()));
             } else {
                 hisRates.put(phase, r.rate());
                 hisCpu.put(phase, Math.round(r.clientCpuMicrosPerRow() * 10) / 10.0);

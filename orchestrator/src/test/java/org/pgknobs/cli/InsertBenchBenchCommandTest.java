@@ -22,6 +22,8 @@ class InsertBenchBenchCommandTest {
                 .isEqualTo(Main.BAD_INPUT);
         assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--variant", "2022"))
                 .isEqualTo(Main.BAD_INPUT);
+        assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--warmup-pairs", "-1"))
+                .isEqualTo(Main.BAD_INPUT);
         // a setting name that is no name, and a --set without '=': refused before a server or directory exists
         assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--set", "Shared Buffers=1GB",
                 "-d", dir.resolve("out").toString())).isEqualTo(Main.BAD_INPUT);

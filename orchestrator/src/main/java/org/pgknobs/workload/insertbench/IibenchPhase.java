@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.WorkloadException;
@@ -23,9 +24,12 @@ import org.pgknobs.workload.WorkloadException;
  */
 public final class IibenchPhase {
 
-    /** @param rate rows/s from his per-second lines, {@code npRate} rows/s as np.sh computes it */
+    /**
+     * @param rate rows/s from his per-second lines, {@code npRate} rows/s as np.sh computes it,
+     * {@code indexSeconds} his own time for the CREATE INDEX statements (l.x; the slowest client), 0.1 s grain
+     */
     public record Result(String phase, long rows, double rate, double npRate, double wallSeconds,
-                         double clientCpuSeconds) {
+                         double clientCpuSeconds, OptionalDouble indexSeconds) {
 
         /** iibench.py's own CPU (user + system of its processes, as np.sh's /usr/bin/time) per row. */
         public double clientCpuMicrosPerRow() {
@@ -116,13 +120,17 @@ public final class IibenchPhase {
         long rows = 0;
         double rate = 0;
         double cpu = 0;
+        OptionalDouble indexSeconds = OptionalDouble.empty();
         for (int n = 1; n <= outputs.size(); n++) {
             IibenchReport report = IibenchReport.parse(outputs.get(n - 1));
+            if (report.indexSeconds().isPresent()) {
+                indexSeconds = OptionalDouble.of(Math.max(indexSeconds.orElse(0), report.indexSeconds().getAsDouble()));
+            }
             rows += report.rowsInserted();
             rate += report.steadyRate().orElse(report.rowsInserted() / wall);
             cpu += cpuSeconds(outputs.get(n - 1).resolveSibling("o.ctime." + n));
         }
-        return new Result(phase, rows, rate, rows / wall, wall, cpu);
+        return new Result(phase, rows, rate, rows / wall, wall, cpu, indexSeconds);
     }
 
     /** "user system" seconds written by /usr/bin/time -f "%U %S" (its last line). */
