@@ -25,7 +25,11 @@ final class ChildRun {
     }
 
     static ChildRun start(Path log, Map<String, String> env, String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // A test suite started as a background job of a non-interactive shell (nohup ... &, some CI agents)
+        // inherits SIGINT as ignored, and a JVM started with SIGINT ignored keeps it ignored: the child
+        // would never see the Ctrl-C the tests send. env resets it, as a user's terminal has it.
+        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT,TERM",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "org.pgknobs.cli.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
