@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.host.HostCpuTicks;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
@@ -23,7 +24,9 @@ import org.pgknobs.workload.insertbench.InsertBenchWorkload;
  * One pair of the side-by-side check, interleaved step by step: each write step runs for pgknobs (database
  * ib) and for iibench.py (its own database) right after one another, in the pair's order, so a change in the
  * machine's load between steps hits both tools of a step alike. Around every step, pg_stat_statements
- * gives the server's mean time per INSERT and DELETE.
+ * gives the server's mean time per INSERT and DELETE, and /proc/stat the whole host's CPU per row (us + sy, as
+ * vmstat): on a CPU-bound machine the tools' rates then follow their host CPU per row, so the part the client
+ * does not spend (host minus client) tells whether both tools gave the server the same work per row.
  */
 final class InsertBenchPairRun {
 
@@ -36,6 +39,9 @@ final class InsertBenchPairRun {
     private final Map<String, Double> hisRates = new LinkedHashMap<>();
     private final Map<String, Double> hisCpu = new LinkedHashMap<>();
     private final Map<String, Object> hisServer = new LinkedHashMap<>();
+    private final Map<String, Double> hisHostCpu = new LinkedHashMap<>();
+    private final Map<String, Double> hisBusy = new LinkedHashMap<>();
+    private final HostCpuTicks hostCpu = HostCpuTicks.detect();
     private final Map<String, Object> ourServer = new LinkedHashMap<>();
 
     InsertBenchPairRun(InsertBenchConfig config, ConnectionInfo admin, IibenchPhase iib, InsertBenchStatementCosts costs,
@@ -80,11 +86,22 @@ final class InsertBenchPairRun {
         }
         Map<String, Double> ours = new LinkedHashMap<>();
         Map<String, Double> ourCpu = new LinkedHashMap<>();
+        Map<String, Double> ourHostCpu = new LinkedHashMap<>();
+        Map<String, Double> ourBusy = new LinkedHashMap<>();
         for (PhaseResult p : result.phases()) {
             ours.put(p.name(), p.throughput());
-            Object cpu = p.details().get("clientCpuMicrosPerOp");
-            if (cpu != null && !p.name().equals("l.x")) {
-                ourCpu.put(p.name(), Math.round(((Number) cpu).doubleValue() * 10) / 10.0);
+            if (p.name().equals("l.x")) {
+                continue;
+            }
+            if (p.details().get("clientCpuMicrosPerOp") instanceof Number cpu) {
+                ourCpu.put(p.name(), tenth(cpu.doubleValue()));
+            }
+            if (p.details().get("cpuMicrosPerOp") instanceof Number host && p.seconds() > 0) {
+                ourHostCpu.put(p.name(), tenth(host.doubleValue()));
+                Double busy = busyPercent(host.doubleValue() * p.completed(), p.seconds());
+                if (busy != null) {
+                    ourBusy.put(p.name(), busy);
+                }
             }
         }
         Map<String, Object> out = new LinkedHashMap<>();
@@ -98,8 +115,34 @@ final class InsertBenchPairRun {
         });
         out.put("ratio", ratio);
         out.put("client_cpu_us_per_row", Map.of("pgknobs", ourCpu, "iibench", hisCpu));
+        out.put("host_cpu_us_per_row", Map.of("pgknobs", ourHostCpu, "iibench", hisHostCpu));
+        out.put("nonclient_cpu_us_per_row", Map.of("pgknobs", minus(ourHostCpu, ourCpu), "iibench", minus(hisHostCpu, hisCpu)));
+        out.put("host_busy_pct", Map.of("pgknobs", ourBusy, "iibench", hisBusy));
         out.put("server", Map.of("pgknobs", ourServer, "iibench", hisServer));
         out.put("client_gap_ms_per_insert", Map.of("pgknobs", gaps(ours, ourServer), "iibench", gaps(hisRates, hisServer)));
+        return out;
+    }
+
+    private static double tenth(double d) {
+        return Math.round(d * 10) / 10.0;
+    }
+
+    /**
+     * Busy CPU over the step as a share of all the host's CPUs (100 = every core busy throughout); null for a
+     * window under 1 s, where /proc/stat's 10 ms ticks, counted per CPU, can put it far above 100.
+     */
+    private static Double busyPercent(double busyMicros, double seconds) {
+        return seconds < 1 ? null : tenth(100.0 * busyMicros / (seconds * 1e6 * Runtime.getRuntime().availableProcessors()));
+    }
+
+    /** Host CPU per row minus the tool's own: the server's processes and the kernel's work for them. */
+    private static Map<String, Double> minus(Map<String, Double> host, Map<String, Double> client) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        host.forEach((phase, h) -> {
+            if (client.containsKey(phase)) {
+                out.put(phase, tenth(h - client.get(phase)));
+            }
+        });
         return out;
     }
 
@@ -165,6 +208,8 @@ final class InsertBenchPairRun {
         try {
             settle();
             costs.reset();
+            long hostBefore = hostCpu.busyMicros();
+            long began = System.nanoTime();
             IibenchPhase.Result r = switch (phase) {
                 case "l.i0" -> iib.loadI0(config.clients(), config.initialRows());
                 case "l.x" -> iib.indexes(config.clients());
@@ -172,6 +217,8 @@ final class InsertBenchPairRun {
                 case "l.i2" -> iib.insertDelete(phase, config.clients(), config.i2Rows(), InsertBenchWorkload.I2_BATCH);
                 default -> null;
             };
+            long busy = hostCpu.busyMicros() - hostBefore;
+            double seconds = (System.nanoTime() - began) / 1e9;
             hisServer.put(phase, costs.read(InsertBenchBenchCommand.HIS_DATABASE));
             if (r == null) {
                 return;
@@ -182,7 +229,14 @@ final class InsertBenchPairRun {
                 hisRates.put(phase, config.clients() * config.initialRows() / r.indexSeconds().orElse(r.wallSeconds()));
             } else {
                 hisRates.put(phase, r.rate());
-                hisCpu.put(phase, Math.round(r.clientCpuMicrosPerRow() * 10) / 10.0);
+                hisCpu.put(phase, tenth(r.clientCpuMicrosPerRow()));
+                if (hostBefore >= 0 && r.rows() > 0) {
+                    hisHostCpu.put(phase, tenth((double) busy / r.rows()));
+                    Double pct = busyPercent(busy, seconds);
+                    if (pct != null) {
+                        hisBusy.put(phase, pct);
+                    }
+                }
             }
         } catch (WorkloadException e) {
             throw new UncheckedWorkloadException(e);

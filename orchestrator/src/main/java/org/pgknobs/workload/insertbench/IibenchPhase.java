@@ -76,7 +76,8 @@ public final class IibenchPhase {
         List<Path> outputs = new ArrayList<>();
         long begin = System.nanoTime();
         try {
-            Path dir = Files.createDirectories(workDir.resolve(phase));
+            // absolute: the process runs in this directory, and /usr/bin/time -o resolves against its own cwd
+            Path dir = Files.createDirectories(workDir.resolve(phase)).toAbsolutePath();
             for (int n = 1; n <= clients; n++) {
                 // np.sh runs each client under /usr/bin/time for its client CPU; so do we
                 List<String> cmd = new ArrayList<>(List.of("/usr/bin/time", "-f", "%U %S", "-o",

@@ -1,0 +1,91 @@
+package org.pgknobs.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.testing.CliRun;
+
+/**
+ * {@code bench insertbench} end to end on the embedded server, with a stand-in for Python + iibench.py: a
+ * script that prints his per-second lines for a known rate (half the rows by t_sec 1.0, all by 2.0), so the
+ * figures read from his output are known, while pgknobs' side runs for real.
+ */
+class InsertBenchBenchRunTest {
+
+    private static final String FAKE_IIBENCH = """
+            #!/bin/bash
+            # $1 is the iibench.py path; the rest are his flags
+            rows=0
+            for a in "$@"; do
+              case "$a" in
+                --max_rows=*) rows=${a#--max_rows=} ;;
+                --secondary_at_end) index=1 ;;
+              esac
+            done
+            half=$((rows / 2))
+            printf 'i_sec\\tt_sec\\ti_ips\\tt_ips\\ti_dps\\tt_dps\\ti_qps\\tt_qps\\tmax_i\\tmax_d\\tmax_q\\tt_ins\\tt_del\\tt_query\\tretry_i\\tretry_d\\tretry_q\\n'
+            printf '1.0\\t1.0\\t%d\\t%d\\t0\\t0\\t0\\t0\\t1\\t1\\t0\\t%d\\t0\\t0\\t0\\t0\\t0\\n' $half $half $half
+            printf '1.0\\t2.0\\t%d\\t%d\\t0\\t0\\t0\\t0\\t1\\t1\\t0\\t%d\\t0\\t0\\t0\\t0\\t0\\n' $half $half $rows
+            if [ -n "$index" ]; then echo "Created secondary indexes in 0.5 seconds"; fi
+            echo Done
+            """;
+
+    /** -d as a user types it: relative to the working directory (iibench.py runs in a directory of its own). */
+    private static String relativeTo(Path p) {
+        return Path.of("").toAbsolutePath().relativize(p.toAbsolutePath()).toString();
+    }
+
+    @Test
+    void pairsCompareOurRatesWithHisLinesAndSplitTheHostCpuPerRow(@TempDir Path dir) throws Exception {
+        Path python = Files.writeString(dir.resolve("fake-python"), FAKE_IIBENCH);
+        Files.setPosixFilePermissions(python, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path iibench = Files.writeString(dir.resolve("iibench.py"), "# read by the stand-in, never run\n");
+        CliRun.Result r = CliRun.execute("bench", "insertbench", "--against-iibench", iibench.toString(),
+                "--python", python.toString(), "--pairs", "2", "--warmup-pairs", "0", "--initial-rows", "20000",
+                "--i1-rows", "60000", "--i2-rows", "2000", "-d", relativeTo(dir.resolve("out")));
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String[] lines = r.out().strip().split("\\R");
+        JsonNode summary = new ObjectMapper().readTree(lines[lines.length - 1]);
+        assertThat(summary.get("median_ratio").fieldNames()).toIterable().contains("l.i0", "l.x", "l.i1", "l.i2");
+        assertThat(summary.get("pairs")).hasSize(2);
+        for (JsonNode pair : summary.get("pairs")) {
+            // his rate: rows at the last line before the final one ÷ its t_sec; l.x: rows ÷ his index seconds
+            assertThat(pair.at("/iibench/l.i0").asDouble()).isEqualTo(10000.0);
+            assertThat(pair.at("/iibench/l.i1").asDouble()).isEqualTo(30000.0);
+            assertThat(pair.at("/iibench/l.i2").asDouble()).isEqualTo(1000.0);
+            assertThat(pair.at("/iibench/l.x").asDouble()).isEqualTo(40000.0);
+            for (String phase : new String[] {"l.i0", "l.i1", "l.i2"}) {
+                double ours = pair.at("/pgknobs/" + phase).asDouble();
+                assertThat(ours).as(phase).isPositive();
+                assertThat(pair.at("/ratio/" + phase).asDouble()).as(phase)
+                        .isCloseTo(ours / pair.at("/iibench/" + phase).asDouble(), offset(0.001));
+                double host = pair.at("/host_cpu_us_per_row/pgknobs/" + phase).asDouble(-1);
+                double client = pair.at("/client_cpu_us_per_row/pgknobs/" + phase).asDouble(-1);
+                assertThat(host).as(phase).isNotNegative();
+                assertThat(client).as(phase).isNotNegative();
+                assertThat(pair.at("/nonclient_cpu_us_per_row/pgknobs/" + phase).asDouble())
+                        .as(phase).isCloseTo(host - client, offset(0.11));
+                // a share of all CPUs, given only for windows of 1 s or more (10 ms ticks)
+                for (String tool : new String[] {"pgknobs", "iibench"}) {
+                    JsonNode busy = pair.at("/host_busy_pct/" + tool + "/" + phase);
+                    if (!busy.isMissingNode()) {
+                        assertThat(busy.asDouble()).as(tool + " " + phase).isBetween(0.0, 101.0);
+                    }
+                }
+            }
+            // pgknobs did real work: the server saw its INSERTs; his stand-in, in milliseconds, has no busy share
+            assertThat(pair.at("/server/pgknobs/l.i1/inserts").asDouble()).isEqualTo(60000 / 50.0);
+            if (60000 / pair.at("/pgknobs/l.i1").asDouble() > 1.05) {
+                assertThat(pair.at("/host_busy_pct/pgknobs/l.i1").isNumber()).as("a window over 1 s has its busy share").isTrue();
+            }
+            assertThat(pair.at("/host_busy_pct/iibench/l.i1").isMissingNode()).isTrue();
+        }
+    }
+}
