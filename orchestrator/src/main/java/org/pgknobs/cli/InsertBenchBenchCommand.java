@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.overlay.AlterSystem;
+import org.pgknobs.host.LoadAverage;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.RunAs;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "insertbench", mixinStandardHelpOptions = true,
         description = "Side by side with iibench.py on one embedded server; prints {\"variant\",\"pairs\":[...],"
-                + "\"median_ratio\":{\"l.i0\",\"l.i1\",\"l.i2\"},\"loadavg\"} last.")
+                + "\"median_ratio\":{\"l.i0\",\"l.i1\",\"l.i2\"},\"median_nonclient_cpu_ratio\":{...},\"loadavg\"} last.")
 public final class InsertBenchBenchCommand implements Callable<Integer> {
 
     @Option(names = "--against-iibench", required = true, paramLabel = "PATH",
@@ -104,7 +105,7 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         out.put("i2_rows", config.i2Rows());
         out.put("settings", settings);
         out.put("output", work.toString());
-        out.put("loadavg_start", loadAverage());
+        out.put("loadavg_start", LoadAverage.line());
         try {
             server.initdb(initdbOptions);
             server.start();
@@ -127,18 +128,20 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
                 }
                 r.put("first", hisFirst ? "iibench" : "pgknobs");
                 r.putAll(run.run());
-                r.put("loadavg", loadAverage());
+                r.put("loadavg", LoadAverage.line());
                 System.out.println(new ObjectMapper().writeValueAsString(r));
                 (pair > 0 ? results : warmups).add(r);
             }
             out.put("warmup_pairs", warmups);
             out.put("pairs", results);
-            out.put("median_ratio", medianRatios(results));
+            out.put("median_ratio", medians(results, "ratio"));
+            // the server's work per row: near 1 while the rates differ means the clients' own CPU made the difference
+            out.put("median_nonclient_cpu_ratio", medians(results, "nonclient_cpu_ratio"));
         } finally {
             server.stop();
             Workspace.delete(server.instanceDir());
         }
-        out.put("loadavg_end", loadAverage());
+        out.put("loadavg_end", LoadAverage.line());
         System.out.println(new ObjectMapper().writeValueAsString(out));
         return Main.OK;
     }
@@ -158,10 +161,10 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Double> medianRatios(List<Map<String, Object>> results) {
+    private static Map<String, Double> medians(List<Map<String, Object>> results, String key) {
         Map<String, List<Double>> all = new LinkedHashMap<>();
         for (Map<String, Object> r : results) {
-            ((Map<String, Double>) r.get("ratio")).forEach((k, v) -> all.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+            ((Map<String, Double>) r.get(key)).forEach((k, v) -> all.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
         }
         Map<String, Double> out = new LinkedHashMap<>();
         all.forEach((k, list) -> {
@@ -172,12 +175,4 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         return out;
     }
 
-    /** The 1-minute load average (the machine may be shared; say so with the figures). */
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (java.io.IOException e) {
-            return "unknown";
-        }
-    }
 }

@@ -116,7 +116,16 @@ final class InsertBenchPairRun {
         out.put("ratio", ratio);
         out.put("client_cpu_us_per_row", Map.of("pgknobs", ourCpu, "iibench", hisCpu));
         out.put("host_cpu_us_per_row", Map.of("pgknobs", ourHostCpu, "iibench", hisHostCpu));
-        out.put("nonclient_cpu_us_per_row", Map.of("pgknobs", minus(ourHostCpu, ourCpu), "iibench", minus(hisHostCpu, hisCpu)));
+        Map<String, Double> ourNonclient = minus(ourHostCpu, ourCpu);
+        Map<String, Double> hisNonclient = minus(hisHostCpu, hisCpu);
+        out.put("nonclient_cpu_us_per_row", Map.of("pgknobs", ourNonclient, "iibench", hisNonclient));
+        Map<String, Double> nonclientRatio = new LinkedHashMap<>();
+        ourNonclient.forEach((phase, o) -> {
+            if (hisNonclient.getOrDefault(phase, 0.0) > 0) {
+                nonclientRatio.put(phase, Math.round(o / hisNonclient.get(phase) * 1000) / 1000.0);
+            }
+        });
+        out.put("nonclient_cpu_ratio", nonclientRatio);
         out.put("host_busy_pct", Map.of("pgknobs", ourBusy, "iibench", hisBusy));
         out.put("server", Map.of("pgknobs", ourServer, "iibench", hisServer));
         out.put("client_gap_ms_per_insert", Map.of("pgknobs", gaps(ours, ourServer), "iibench", gaps(hisRates, hisServer)));

@@ -1,7 +1,6 @@
 package org.pgknobs.run;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,14 +127,5 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
 
     static Double round(double d) {
         return Double.isNaN(d) ? null : Math.round(d * 1000) / 1000.0;
-    }
-
-    /** /proc/loadavg's 1-minute figure; NaN where there is none. */
-    static double loadAverageNow() {
-        try {
-            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
-        } catch (IOException | RuntimeException e) {
-            return Double.NaN;
-        }
     }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.pgknobs.host.LoadAverage;
 import org.pgknobs.overlay.AlterSystem;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
@@ -119,16 +120,16 @@ public final class TpccDriverComparison {
         server.start();
         try {
             Files.createDirectories(dir);
-            double loadBefore = DriverFigures.loadAverageNow();
+            double loadBefore = LoadAverage.oneMinute();
             int seconds = warmupSeconds + durationSeconds;
             if (driver.equals("benchbase")) {
                 PhaseResult phase = benchBase(server).run(server.connection(), dir, MeasurementListener.NONE).headline();
                 return DriverFigures.ofBenchBase(pair, seconds, phase, dir.resolve("benchbase.log"),
-                        List.of(loadBefore, DriverFigures.loadAverageNow()));
+                        List.of(loadBefore, LoadAverage.oneMinute()));
             }
             TpccWorkload w = builtin(server);
             PhaseResult phase = w.run(server.connection(), dir, MeasurementListener.NONE, progress).headline();
-            return DriverFigures.ofBuiltin(pair, seconds, phase, w.lastRun(), List.of(loadBefore, DriverFigures.loadAverageNow()));
+            return DriverFigures.ofBuiltin(pair, seconds, phase, w.lastRun(), List.of(loadBefore, LoadAverage.oneMinute()));
         } catch (IOException e) {
             throw new WorkloadException(driver + " run " + pair + " into " + dir + " failed: " + e.getMessage(), e);
         } finally {

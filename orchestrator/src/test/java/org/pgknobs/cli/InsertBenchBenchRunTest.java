@@ -55,6 +55,8 @@ class InsertBenchBenchRunTest {
         JsonNode summary = new ObjectMapper().readTree(lines[lines.length - 1]);
         assertThat(summary.get("median_ratio").fieldNames()).toIterable().contains("l.i0", "l.x", "l.i1", "l.i2");
         assertThat(summary.get("pairs")).hasSize(2);
+        // present for the steps where his stand-in's share of the host CPU came out above zero
+        assertThat(summary.get("median_nonclient_cpu_ratio").isObject()).isTrue();
         for (JsonNode pair : summary.get("pairs")) {
             // his rate: rows at the last line before the final one ÷ its t_sec; l.x: rows ÷ his index seconds
             assertThat(pair.at("/iibench/l.i0").asDouble()).isEqualTo(10000.0);
@@ -72,6 +74,11 @@ class InsertBenchBenchRunTest {
                 assertThat(client).as(phase).isNotNegative();
                 assertThat(pair.at("/nonclient_cpu_us_per_row/pgknobs/" + phase).asDouble())
                         .as(phase).isCloseTo(host - client, offset(0.11));
+                JsonNode serverRatio = pair.at("/nonclient_cpu_ratio/" + phase);
+                if (!serverRatio.isMissingNode()) {
+                    assertThat(serverRatio.asDouble()).as(phase).isCloseTo(pair.at("/nonclient_cpu_us_per_row/pgknobs/" + phase).asDouble()
+                            / pair.at("/nonclient_cpu_us_per_row/iibench/" + phase).asDouble(), offset(0.001));
+                }
                 // a share of all CPUs, given only for windows of 1 s or more (10 ms ticks)
                 for (String tool : new String[] {"pgknobs", "iibench"}) {
                     JsonNode busy = pair.at("/host_busy_pct/" + tool + "/" + phase);
