@@ -107,28 +107,27 @@ final class InsertBenchPairRun {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("pgknobs", ours);
         out.put("iibench", hisRates);
-        Map<String, Double> ratio = new LinkedHashMap<>();
-        hisRates.forEach((phase, his) -> {
-            if (ours.containsKey(phase) && his > 0) {
-                ratio.put(phase, Math.round(ours.get(phase) / his * 1000) / 1000.0);
-            }
-        });
-        out.put("ratio", ratio);
+        out.put("ratio", ratios(ours, hisRates));
         out.put("client_cpu_us_per_row", Map.of("pgknobs", ourCpu, "iibench", hisCpu));
         out.put("host_cpu_us_per_row", Map.of("pgknobs", ourHostCpu, "iibench", hisHostCpu));
         Map<String, Double> ourNonclient = minus(ourHostCpu, ourCpu);
         Map<String, Double> hisNonclient = minus(hisHostCpu, hisCpu);
         out.put("nonclient_cpu_us_per_row", Map.of("pgknobs", ourNonclient, "iibench", hisNonclient));
-        Map<String, Double> nonclientRatio = new LinkedHashMap<>();
-        ourNonclient.forEach((phase, o) -> {
-            if (hisNonclient.getOrDefault(phase, 0.0) > 0) {
-                nonclientRatio.put(phase, Math.round(o / hisNonclient.get(phase) * 1000) / 1000.0);
-            }
-        });
-        out.put("nonclient_cpu_ratio", nonclientRatio);
+        out.put("nonclient_cpu_ratio", ratios(ourNonclient, hisNonclient));
         out.put("host_busy_pct", Map.of("pgknobs", ourBusy, "iibench", hisBusy));
         out.put("server", Map.of("pgknobs", ourServer, "iibench", hisServer));
         out.put("client_gap_ms_per_insert", Map.of("pgknobs", gaps(ours, ourServer), "iibench", gaps(hisRates, hisServer)));
+        return out;
+    }
+
+    /** ours ÷ his per phase, to 3 decimals, for the phases both have and his figure is above zero. */
+    private static Map<String, Double> ratios(Map<String, Double> ours, Map<String, Double> his) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        his.forEach((phase, h) -> {
+            if (ours.containsKey(phase) && h > 0) {
+                out.put(phase, Math.round(ours.get(phase) / h * 1000) / 1000.0);
+            }
+        });
         return out;
     }
 
