@@ -13,6 +13,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.overlay.AlterSystem;
+import org.pgknobs.host.CpuAffinity;
+import org.pgknobs.host.CpuSet;
+import org.pgknobs.host.CpuSplit;
+import org.pgknobs.host.HostCpuTicks;
 import org.pgknobs.host.LoadAverage;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
@@ -75,6 +79,15 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
     @Option(names = "--initdb-option", description = "initdb option, repeatable, e.g. --initdb-option=--data-checksums")
     List<String> initdbOptions = new ArrayList<>();
 
+    @Option(names = "--server-cpus", paramLabel = "LIST", description = "pin the server's processes to these CPUs "
+            + "(taskset list, e.g. 0 or 0-3); needs --client-cpus. On a small host, a client that spends more CPU per "
+            + "row otherwise takes it from the server, and the rates compare clients rather than the server's work")
+    String serverCpus;
+
+    @Option(names = "--client-cpus", paramLabel = "LIST", description = "pin both tools' clients (this JVM and "
+            + "iibench.py's processes) to these CPUs, disjoint from --server-cpus")
+    String clientCpus;
+
     @Override
     public Integer call() throws Exception {
         if (!Files.isRegularFile(iibench)) {
@@ -88,6 +101,7 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             throw new BadInputException("--warmup-pairs " + warmupPairs + ": give 0 or more");
         }
         InsertBenchVariant v = InsertBenchVariant.parse(variant, "--variant");
+        CpuSplit split = cpuSplit();
         InsertBenchConfig config = new InsertBenchConfig(clients, initialRows, i1Rows, v == InsertBenchVariant.CURRENT ? i2Rows : 0,
                 1, List.of(), v, 0, null);
         RunAs runAs = RunAs.forCurrentProcess(null);
@@ -104,33 +118,27 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         out.put("i1_rows", i1Rows);
         out.put("i2_rows", config.i2Rows());
         out.put("settings", settings);
+        if (split != null) {
+            out.put("server_cpus", split.server().toString());
+            out.put("client_cpus", split.client().toString());
+        }
         out.put("output", work.toString());
         out.put("loadavg_start", LoadAverage.line());
         try {
             server.initdb(initdbOptions);
             server.start();
             applySettings(server);
+            if (split != null) {
+                // after the last restart: every process the postmaster forks from now on inherits its set
+                CpuAffinity.pinTree(server.postmasterPid().orElseThrow(), split.server());
+            }
             InsertBenchStatementCosts costs = new InsertBenchStatementCosts(server.connection());
             costs.install();
             List<Map<String, Object>> warmups = new ArrayList<>();
             List<Map<String, Object>> results = new ArrayList<>();
-            // pairs 1 - warmupPairs .. 0 are the warm-up pairs: printed and kept, not in the medians
-            for (int pair = 1 - warmupPairs; pair <= pairs; pair++) {
-                boolean hisFirst = Math.floorMod(pair, 2) == 0;
-                Path pairDir = work.resolve(pair > 0 ? "pair" + pair : "warmup" + (pair + warmupPairs));
-                IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), pairDir.resolve("iibench"), HIS_DATABASE);
-                InsertBenchPairRun run = new InsertBenchPairRun(config, server.connection(), iib, costs, hisFirst,
-                        pairDir.resolve("pgknobs"));
-                Map<String, Object> r = new LinkedHashMap<>();
-                r.put("pair", pair);
-                if (pair <= 0) {
-                    r.put("warmup", true);
-                }
-                r.put("first", hisFirst ? "iibench" : "pgknobs");
-                r.putAll(run.run());
-                r.put("loadavg", LoadAverage.line());
-                System.out.println(new ObjectMapper().writeValueAsString(r));
-                (pair > 0 ? results : warmups).add(r);
+            // pgknobs' client threads run in this JVM and iibench.py's processes are forked from it: both inherit
+            try (CpuAffinity.Pinning pin = split == null ? () -> { } : CpuAffinity.pinThisProcess(split.client())) {
+                runPairs(server, config, costs, split, work, warmups, results);
             }
             out.put("warmup_pairs", warmups);
             out.put("pairs", results);
@@ -144,6 +152,65 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         out.put("loadavg_end", LoadAverage.line());
         System.out.println(new ObjectMapper().writeValueAsString(out));
         return Main.OK;
+    }
+
+    /** Pairs 1 - warmupPairs .. 0 are the warm-up pairs: printed and kept, not in the medians. */
+    private void runPairs(ManagedServer server, InsertBenchConfig config, InsertBenchStatementCosts costs, CpuSplit split,
+                          Path work, List<Map<String, Object>> warmups, List<Map<String, Object>> results) throws Exception {
+        HostCpuTicks hostCpu = HostCpuTicks.detect();
+        for (int pair = 1 - warmupPairs; pair <= pairs; pair++) {
+            boolean hisFirst = Math.floorMod(pair, 2) == 0;
+            Path pairDir = work.resolve(pair > 0 ? "pair" + pair : "warmup" + (pair + warmupPairs));
+            IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), pairDir.resolve("iibench"), HIS_DATABASE);
+            InsertBenchPairRun run = new InsertBenchPairRun(config, server.connection(), iib, costs, hisFirst,
+                    pairDir.resolve("pgknobs"), hostCpu, split);
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("pair", pair);
+            if (pair <= 0) {
+                r.put("warmup", true);
+            }
+            r.put("first", hisFirst ? "iibench" : "pgknobs");
+            r.putAll(run.run());
+            r.put("loadavg", LoadAverage.line());
+            System.out.println(new ObjectMapper().writeValueAsString(r));
+            (pair > 0 ? results : warmups).add(r);
+        }
+    }
+
+    /** The --server-cpus / --client-cpus pair, checked against the CPUs online; null when neither is given. */
+    private CpuSplit cpuSplit() {
+        if (serverCpus == null && clientCpus == null) {
+            return null;
+        }
+        if (serverCpus == null || clientCpus == null) {
+            throw new BadInputException("--server-cpus and --client-cpus go together: give both (e.g. --server-cpus 0 "
+                    + "--client-cpus 1) or neither");
+        }
+        CpuSet online = CpuSet.online();
+        CpuSet server = cpus(serverCpus, "--server-cpus", online);
+        CpuSet client = cpus(clientCpus, "--client-cpus", online);
+        if (server.overlaps(client)) {
+            throw new BadInputException("--server-cpus " + server + " and --client-cpus " + client
+                    + " overlap: give each side CPUs of its own");
+        }
+        if (!CpuAffinity.available()) {
+            throw new BadInputException("--server-cpus needs taskset (util-linux), which cannot be run here: install it "
+                    + "(apt-get install util-linux) or leave out --server-cpus and --client-cpus");
+        }
+        return new CpuSplit(server, client);
+    }
+
+    private static CpuSet cpus(String list, String option, CpuSet online) {
+        CpuSet set;
+        try {
+            set = CpuSet.parse(list);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(option + " " + list + ": " + e.getMessage());
+        }
+        if (!online.containsAll(set)) {
+            throw new BadInputException(option + " " + list + ": this host has CPUs " + online + " online; name only those");
+        }
+        return set;
     }
 
     /** iibench.py's tables live in their own database, so both tools' tables exist side by side. */

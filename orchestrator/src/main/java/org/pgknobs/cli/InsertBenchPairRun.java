@@ -9,6 +9,9 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.host.CpuSet;
+import org.pgknobs.host.CpuSplit;
+import org.pgknobs.host.CpuTicks;
 import org.pgknobs.host.HostCpuTicks;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.MeasurementListener;
@@ -41,11 +44,19 @@ final class InsertBenchPairRun {
     private final Map<String, Object> hisServer = new LinkedHashMap<>();
     private final Map<String, Double> hisHostCpu = new LinkedHashMap<>();
     private final Map<String, Double> hisBusy = new LinkedHashMap<>();
-    private final HostCpuTicks hostCpu = HostCpuTicks.detect();
+    private final Map<String, Object> hisCpusBusy = new LinkedHashMap<>();
+    private final HostCpuTicks hostCpu;
+    private final CpuSplit split;
+    private final int onlineCpus = CpuSet.online().size();
     private final Map<String, Object> ourServer = new LinkedHashMap<>();
+    private final Map<String, Object> ourCpusBusy = new LinkedHashMap<>();
+    private Map<Integer, CpuTicks> ourTicksBefore = Map.of();
+    private long ourBegan;
 
     InsertBenchPairRun(InsertBenchConfig config, ConnectionInfo admin, IibenchPhase iib, InsertBenchStatementCosts costs,
-                       boolean hisFirst, Path ourOutput) {
+                       boolean hisFirst, Path ourOutput, HostCpuTicks hostCpu, CpuSplit split) {
+        this.hostCpu = hostCpu;
+        this.split = split;
         this.config = config;
         this.ourOutput = ourOutput;
         this.admin = admin;
@@ -71,10 +82,13 @@ final class InsertBenchPairRun {
                     }
                     settle();
                     costs.reset();
+                    ourTicksBefore = CpuTicks.readPerCpu();
+                    ourBegan = System.nanoTime();
                 }
 
                 @Override
                 public void phaseEnded(String phase) {
+                    putCpusBusy(ourCpusBusy, phase, ourTicksBefore, ourBegan);
                     ourServer.put(phase, costs.read(InsertBenchWorkload.DATABASE));
                     if (!hisFirst) {
                         his(phase);
@@ -115,6 +129,9 @@ final class InsertBenchPairRun {
         out.put("nonclient_cpu_us_per_row", Map.of("pgknobs", ourNonclient, "iibench", hisNonclient));
         out.put("nonclient_cpu_ratio", ratios(ourNonclient, hisNonclient));
         out.put("host_busy_pct", Map.of("pgknobs", ourBusy, "iibench", hisBusy));
+        if (split != null) {
+            out.put("cpus_busy_pct", Map.of("pgknobs", ourCpusBusy, "iibench", hisCpusBusy));
+        }
         out.put("server", Map.of("pgknobs", ourServer, "iibench", hisServer));
         out.put("client_gap_ms_per_insert", Map.of("pgknobs", gaps(ours, ourServer), "iibench", gaps(hisRates, hisServer)));
         return out;
@@ -139,8 +156,19 @@ final class InsertBenchPairRun {
      * Busy CPU over the step as a share of all the host's CPUs (100 = every core busy throughout); null for a
      * window under 1 s, where /proc/stat's 10 ms ticks, counted per CPU, can put it far above 100.
      */
-    private static Double busyPercent(double busyMicros, double seconds) {
-        return seconds < 1 ? null : tenth(100.0 * busyMicros / (seconds * 1e6 * Runtime.getRuntime().availableProcessors()));
+    private Double busyPercent(double busyMicros, double seconds) {
+        // the CPUs online, not availableProcessors(): that counts only the CPUs this JVM is pinned to
+        return seconds < 1 ? null : tenth(100.0 * busyMicros / (seconds * 1e6 * onlineCpus));
+    }
+
+    /** The server's and the client's CPUs' busy shares over a step of 1 s or more, when they were split. */
+    private void putCpusBusy(Map<String, Object> into, String phase, Map<Integer, CpuTicks> before, long began) {
+        if (split != null && !phase.equals("l.x") && System.nanoTime() - began >= 1_000_000_000L) {
+            Map<String, Double> busy = split.busyPercent(before, CpuTicks.readPerCpu());
+            if (!busy.isEmpty()) {
+                into.put(phase, busy);
+            }
+        }
     }
 
     /** Host CPU per row minus the tool's own: the server's processes and the kernel's work for them. */
@@ -217,6 +245,7 @@ final class InsertBenchPairRun {
             settle();
             costs.reset();
             long hostBefore = hostCpu.busyMicros();
+            Map<Integer, CpuTicks> ticksBefore = CpuTicks.readPerCpu();
             long began = System.nanoTime();
             IibenchPhase.Result r = switch (phase) {
                 case "l.i0" -> iib.loadI0(config.clients(), config.initialRows());
@@ -225,6 +254,7 @@ final class InsertBenchPairRun {
                 case "l.i2" -> iib.insertDelete(phase, config.clients(), config.i2Rows(), InsertBenchWorkload.I2_BATCH);
                 default -> null;
             };
+            putCpusBusy(hisCpusBusy, phase, ticksBefore, began);
             long busy = hostCpu.busyMicros() - hostBefore;
             double seconds = (System.nanoTime() - began) / 1e9;
             hisServer.put(phase, costs.read(InsertBenchBenchCommand.HIS_DATABASE));

@@ -1,7 +1,10 @@
 package org.pgknobs.host;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
 
 /**
  * The machine's CPU time since boot from the first ("cpu") line of /proc/stat, in clock ticks summed over
@@ -22,6 +25,44 @@ public record CpuTicks(long user, long nice, long system, long idle, long iowait
         } catch (RuntimeException e) {
             return Optional.empty(); // a line the kernel never writes: treat as unreadable
         }
+    }
+
+    /** Each CPU's own line ({@code cpu0}, {@code cpu1}, ...) by CPU number; empty where /proc/stat cannot be read. */
+    public static Map<Integer, CpuTicks> readPerCpu() {
+        return readPerCpu(PROC_STAT);
+    }
+
+    static Map<Integer, CpuTicks> readPerCpu(Path procStat) {
+        Map<Integer, CpuTicks> out = new TreeMap<>();
+        for (String line : ProcFiles.lines(procStat)) {
+            if (line.length() > 3 && line.startsWith("cpu") && Character.isDigit(line.charAt(3))) {
+                int space = line.indexOf(' ');
+                try {
+                    out.put(Integer.parseInt(line.substring(3, space)), parse("cpu" + line.substring(space)));
+                } catch (RuntimeException e) {
+                    return Map.of(); // a line the kernel never writes: treat the file as unreadable
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The busy share (us + sy, as vmstat) of {@code cpus} between two per-CPU readings, in percent of their
+     * time (100 = every one of them busy throughout); empty when a reading lacks one of them or no tick passed.
+     */
+    public static OptionalDouble busyPercent(Map<Integer, CpuTicks> before, Map<Integer, CpuTicks> after, CpuSet cpus) {
+        long busy = 0;
+        long total = 0;
+        for (int cpu : cpus.cpus()) {
+            if (!before.containsKey(cpu) || !after.containsKey(cpu)) {
+                return OptionalDouble.empty();
+            }
+            CpuTicks d = after.get(cpu).minus(before.get(cpu));
+            busy += d.userPlusSystem();
+            total += d.total();
+        }
+        return total == 0 ? OptionalDouble.empty() : OptionalDouble.of(100.0 * busy / total);
     }
 
     /** {@code cpu  user nice system idle iowait irq softirq steal [guest guest_nice]}; guest is inside user. */

@@ -29,6 +29,15 @@ class InsertBenchBenchCommandTest {
                 "-d", dir.resolve("out").toString())).isEqualTo(Main.BAD_INPUT);
         assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--set", "shared_buffers"))
                 .isEqualTo(Main.BAD_INPUT);
+        // CPU sets: one without the other, overlapping, not a list, or a CPU this host does not have
+        assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--server-cpus", "0",
+                "-d", dir.resolve("out").toString())).isEqualTo(Main.BAD_INPUT);
+        assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--server-cpus", "0",
+                "--client-cpus", "0", "-d", dir.resolve("out").toString())).isEqualTo(Main.BAD_INPUT);
+        assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--server-cpus", "one",
+                "--client-cpus", "0", "-d", dir.resolve("out").toString())).isEqualTo(Main.BAD_INPUT);
+        assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--server-cpus", "4096",
+                "--client-cpus", "0", "-d", dir.resolve("out").toString())).isEqualTo(Main.BAD_INPUT);
         try (var files = Files.list(dir)) {
             assertThat(files).containsExactly(py);
         }

@@ -2,14 +2,20 @@ package org.pgknobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.host.CpuAffinity;
+import org.pgknobs.host.CpuSet;
 import org.pgknobs.testing.CliRun;
 
 /**
@@ -29,6 +35,10 @@ class InsertBenchBenchRunTest {
                 --secondary_at_end) index=1 ;;
               esac
             done
+            # where it and the server's processes may run (libpq's PGPORT names the server), for the pinned case
+            grep Cpus_allowed_list /proc/$$/status > "client-cpus.$$"
+            pm=$(pgrep -f -- "-p $PGPORT ")
+            for p in $pm $(pgrep -P "$pm"); do grep Cpus_allowed_list /proc/$p/status; done > "server-cpus.$$"
             half=$((rows / 2))
             printf 'i_sec\\tt_sec\\ti_ips\\tt_ips\\ti_dps\\tt_dps\\ti_qps\\tt_qps\\tmax_i\\tmax_d\\tmax_q\\tt_ins\\tt_del\\tt_query\\tretry_i\\tretry_d\\tretry_q\\n'
             printf '1.0\\t1.0\\t%d\\t%d\\t0\\t0\\t0\\t0\\t1\\t1\\t0\\t%d\\t0\\t0\\t0\\t0\\t0\\n' $half $half $half
@@ -93,6 +103,60 @@ class InsertBenchBenchRunTest {
                 assertThat(pair.at("/host_busy_pct/pgknobs/l.i1").isNumber()).as("a window over 1 s has its busy share").isTrue();
             }
             assertThat(pair.at("/host_busy_pct/iibench/l.i1").isMissingNode()).isTrue();
+            assertThat(pair.has("cpus_busy_pct")).as("no split asked for").isFalse();
         }
+    }
+
+    @Test
+    void withServerAndClientCpusEachSideRunsOnItsOwnAndTheirBusySharesArePrinted(@TempDir Path dir) throws Exception {
+        assumeTrue(CpuAffinity.available(), "taskset (util-linux) is not installed");
+        List<Integer> online = List.copyOf(CpuSet.online().cpus());
+        assumeTrue(online.size() >= 2, "one CPU online: nothing to split");
+        String serverCpu = online.get(0).toString();
+        String clientCpu = online.get(1).toString();
+        Path python = Files.writeString(dir.resolve("fake-python"), FAKE_IIBENCH);
+        Files.setPosixFilePermissions(python, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path iibench = Files.writeString(dir.resolve("iibench.py"), "# read by the stand-in, never run\n");
+        long self = ProcessHandle.current().pid();
+        String before = CpuAffinity.current(self);
+        CliRun.Result r = CliRun.execute("bench", "insertbench", "--against-iibench", iibench.toString(),
+                "--python", python.toString(), "--pairs", "2", "--warmup-pairs", "0", "--initial-rows", "20000",
+                "--i1-rows", "60000", "--i2-rows", "2000", "--server-cpus", serverCpu, "--client-cpus", clientCpu,
+                "-d", dir.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(CpuAffinity.current(self)).as("this JVM has its CPUs back").isEqualTo(before);
+        // his processes are forked from the pinned JVM; the server's were pinned after its last restart
+        List<String> clientLines = linesOf(dir.resolve("out"), "client-cpus.");
+        List<String> serverLines = linesOf(dir.resolve("out"), "server-cpus.");
+        assertThat(clientLines).hasSize(2 * 4).allSatisfy(l -> assertThat(l).endsWith("\t" + clientCpu));
+        // the postmaster and its children (checkpointer, walwriter, backends, ...) in every step
+        assertThat(serverLines).hasSizeGreaterThan(2 * 4 * 3).allSatisfy(l -> assertThat(l).endsWith("\t" + serverCpu));
+        String[] lines = r.out().strip().split("\\R");
+        JsonNode summary = new ObjectMapper().readTree(lines[lines.length - 1]);
+        assertThat(summary.get("server_cpus").asText()).isEqualTo(serverCpu);
+        assertThat(summary.get("client_cpus").asText()).isEqualTo(clientCpu);
+        for (JsonNode pair : summary.get("pairs")) {
+            JsonNode ours = pair.at("/cpus_busy_pct/pgknobs");
+            assertThat(ours.isObject()).isTrue();
+            // l.i1's 60,000 rows on one server CPU: a window of a second or more, so its shares are there
+            if (60000 / pair.at("/pgknobs/l.i1").asDouble() > 1.05) {
+                assertThat(ours.has("l.i1")).isTrue();
+            }
+            for (JsonNode step : ours) {
+                assertThat(step.get("server").asDouble()).isBetween(0.0, 100.0);
+                assertThat(step.get("client").asDouble()).isBetween(0.0, 100.0);
+            }
+        }
+    }
+
+    /** Every line of the files whose names start with {@code prefix}, anywhere under {@code dir}. */
+    private static List<String> linesOf(Path dir, String prefix) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith(prefix)).toList()) {
+                out.addAll(Files.readAllLines(f));
+            }
+        }
+        return out;
     }
 }
