@@ -187,17 +187,17 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
                     + "--client-cpus 1) or neither");
         }
         CpuSet online = CpuSet.online();
-        CpuSet server = cpus(serverCpus, "--server-cpus", online);
-        CpuSet client = cpus(clientCpus, "--client-cpus", online);
-        if (server.overlaps(client)) {
-            throw new BadInputException("--server-cpus " + server + " and --client-cpus " + client
-                    + " overlap: give each side CPUs of its own");
+        CpuSplit split;
+        try {
+            split = new CpuSplit(cpus(serverCpus, "--server-cpus", online), cpus(clientCpus, "--client-cpus", online));
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--server-cpus, --client-cpus: " + e.getMessage() + "; give each side CPUs of its own");
         }
         if (!CpuAffinity.available()) {
             throw new BadInputException("--server-cpus needs taskset (util-linux), which cannot be run here: install it "
                     + "(apt-get install util-linux) or leave out --server-cpus and --client-cpus");
         }
-        return new CpuSplit(server, client);
+        return split;
     }
 
     private static CpuSet cpus(String list, String option, CpuSet online) {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.testing.CliRun;
 
 /** Bad input to the side-by-side check fails before any server is started (exit 2). */
 class InsertBenchBenchCommandTest {
@@ -32,8 +33,10 @@ class InsertBenchBenchCommandTest {
         // CPU sets: one without the other, overlapping, not a list, or a CPU this host does not have
         assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--server-cpus", "0",
                 "-d", dir.resolve("out").toString())).isEqualTo(Main.BAD_INPUT);
-        assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--server-cpus", "0",
-                "--client-cpus", "0", "-d", dir.resolve("out").toString())).isEqualTo(Main.BAD_INPUT);
+        CliRun.Result overlap = CliRun.execute("bench", "insertbench", "--against-iibench", py.toString(), "--server-cpus", "0",
+                "--client-cpus", "0", "-d", dir.resolve("out").toString());
+        assertThat(overlap.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(overlap.err()).contains("--server-cpus", "overlap", "give each side CPUs of its own");
         assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--server-cpus", "one",
                 "--client-cpus", "0", "-d", dir.resolve("out").toString())).isEqualTo(Main.BAD_INPUT);
         assertThat(Main.execute("bench", "insertbench", "--against-iibench", py.toString(), "--server-cpus", "4096",
