@@ -109,13 +109,13 @@ final class AblationBinder {
 
     private static void check(AblationSpec spec, ServerSpec server, List<StepSpec> steps, Set<String> includeOptional,
                               Origin stepsOrigin, Map<String, Origin> groupOrigins, Map<String, Origin> settingOrigins) {
-        for (StepSpec s : AblationPlan.contributing(steps, includeOptional)) {
+        for (StepSpec s : AblationUnits.contributing(steps, includeOptional)) {
             if (!s.initdb().isEmpty()) {
                 throw Problems.at(stepsOrigin, "steps[" + s.name() + "].initdb", "initdb options cannot be switched "
                         + "on and off between runs of one ablation", "move them to server.initdb, or drop the step");
             }
         }
-        Map<String, String> owners = AblationPlan.overlayOwners(server.base(), steps, includeOptional);
+        Map<String, String> owners = AblationUnits.overlayOwners(server.base(), steps, includeOptional);
         spec.groups().forEach((group, settings) -> settings.forEach(setting -> {
             if (!owners.containsKey(setting)) {
                 throw Problems.at(settingOrigins.get(setting), "ablation.groups." + group, "'" + setting
@@ -123,7 +123,7 @@ final class AblationBinder {
                         "name a setting the steps change: " + String.join(", ", owners.keySet()));
             }
         }));
-        List<AblationUnit> units = AblationPlan.units(server.base(), steps, includeOptional, spec);
+        List<AblationUnit> units = AblationUnits.units(server.base(), steps, includeOptional, spec);
         Map<String, String> seen = new LinkedHashMap<>();
         for (AblationUnit u : units) {
             String earlier = seen.putIfAbsent(u.name(), u.from());

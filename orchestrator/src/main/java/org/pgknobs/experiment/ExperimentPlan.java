@@ -106,7 +106,7 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
     public Duration estimatedDuration() {
         long runs = (long) steps.size() * experiment.repeats();
         if (experiment.mode() == Mode.ABLATION) {
-            runs += AblationPlan.searchEstimate(experiment.ablation().search(), AblationPlan.units(experiment).size()).typical();
+            runs += AblationPlan.searchEstimate(experiment.ablation().search(), AblationUnits.units(experiment).size()).typical();
         }
         return runTimePerStep().plus(STEP_OVERHEAD).multipliedBy(runs)
                 .plus(loadTimePerCluster().multipliedBy(distinctInitdbSets().size()));

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.pgknobs.ablation.Effects;
 import org.pgknobs.ablation.LogThroughput;
-import org.pgknobs.experiment.AblationPlan;
+import org.pgknobs.experiment.AblationUnits;
 import org.pgknobs.experiment.AblationSpec;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
@@ -36,7 +36,7 @@ final class AblationSection {
         if (data.ablation().isPresent()) {
             data.ablation().get().units().forEach(u -> units.put(u.name(), List.copyOf(u.settings().keySet())));
         } else {
-            AblationPlan.units(experiment.get()).forEach(u -> units.put(u.name(), List.copyOf(u.settings().keySet())));
+            AblationUnits.units(experiment.get()).forEach(u -> units.put(u.name(), List.copyOf(u.settings().keySet())));
         }
         Map<String, List<Double>> logs = new LinkedHashMap<>();
         Set<String> floored = new LinkedHashSet<>();

@@ -13,6 +13,7 @@ import org.pgknobs.ablation.CulpritSearch;
 import org.pgknobs.ablation.Effects;
 import org.pgknobs.ablation.LogThroughput;
 import org.pgknobs.experiment.AblationPlan;
+import org.pgknobs.experiment.AblationUnits;
 import org.pgknobs.experiment.AblationSpec;
 import org.pgknobs.experiment.AblationUnit;
 import org.pgknobs.experiment.Experiment;
@@ -53,7 +54,7 @@ final class AblationSearchPhase {
         this.experiment = experiment;
         this.plan = plan;
         this.layout = layout;
-        this.units = AblationPlan.units(experiment);
+        this.units = AblationUnits.units(experiment);
         this.base = baseToApply;
         this.full = fullToApply;
     }
@@ -97,7 +98,7 @@ final class AblationSearchPhase {
                     next[0]++;
                     String name = String.format("search-%02d", next[0] - plan.steps().size());
                     PlannedStep step = new PlannedStep(next[0], name, "candidate: " + String.join(", ", settings),
-                            AblationPlan.withOverlay(base, full, settings), experiment.server().initdb(), Optional.empty());
+                            AblationUnits.withOverlay(base, full, settings), experiment.server().initdb(), Optional.empty());
                     StepResult result = steps.run(step);
                     CulpritSearch.Trial trial = trial(result, name);
                     if (result == null) {

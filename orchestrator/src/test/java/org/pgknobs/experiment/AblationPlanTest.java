@@ -53,14 +53,14 @@ class AblationPlanTest {
         Experiment cumulative = load("cumulative", "");
         Map<String, Object> last = ExperimentPlan.of(cumulative).steps().get(4).settings();
         Experiment ablation = load("ablation", "");
-        assertThat(AblationPlan.fullSettings(ablation.server().base(), ablation.steps(), ablation.includeOptional()))
+        assertThat(AblationUnits.fullSettings(ablation.server().base(), ablation.steps(), ablation.includeOptional()))
                 .isEqualTo(last).containsEntry("shared_buffers", "16MB");
         assertThat(ExperimentPlan.of(ablation).step("full").orElseThrow().settings()).containsExactlyInAnyOrderEntriesOf(last);
     }
 
     @Test
     void unitsAreTheStepsThatSetEachSettingLastAndSettingsAtTheirBaseValueAreNotUnits() throws IOException {
-        List<AblationUnit> units = AblationPlan.units(load("ablation", ""));
+        List<AblationUnit> units = AblationUnits.units(load("ablation", ""));
         // cache's only setting is set again by planner; work_mem: 4MB is the base value
         assertThat(units).extracting(AblationUnit::name).containsExactly("planner", "same");
         assertThat(units.get(0).settings()).containsOnlyKeys("random_page_cost", "cpu_index_tuple_cost", "shared_buffers");
@@ -69,10 +69,10 @@ class AblationPlanTest {
 
     @Test
     void namedGroupsComeFirstAndTheRestFollowsTheUnitKind() throws IOException {
-        List<AblationUnit> groups = AblationPlan.units(load("ablation", "ablation: {groups: {cache: [shared_buffers]}}"));
+        List<AblationUnit> groups = AblationUnits.units(load("ablation", "ablation: {groups: {cache: [shared_buffers]}}"));
         assertThat(groups).extracting(AblationUnit::name).containsExactly("cache", "planner", "same");
         assertThat(groups.get(1).settings()).containsOnlyKeys("random_page_cost", "cpu_index_tuple_cost");
-        List<AblationUnit> single = AblationPlan.units(load("ablation", "ablation: {unit: setting, groups: {index: "
+        List<AblationUnit> single = AblationUnits.units(load("ablation", "ablation: {unit: setting, groups: {index: "
                 + "[random_page_cost, cpu_index_tuple_cost]}}"));
         assertThat(single).extracting(AblationUnit::name).containsExactly("index", "shared_buffers", "jit");
     }
