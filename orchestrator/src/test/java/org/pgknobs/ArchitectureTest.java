@@ -48,6 +48,23 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("org.pgknobs.run..", "org.pgknobs.report..",
                     "org.pgknobs.cli..");
 
+    /** The experiment model knows nothing of how it is read from YAML or planned into runs. */
+    @ArchTest
+    static final ArchRule experimentModelImportsNeitherYamlNorPlan = noClasses().that()
+            .resideInAPackage("org.pgknobs.experiment").should().dependOnClassesThat()
+            .resideInAnyPackage("org.pgknobs.experiment.yaml..", "org.pgknobs.experiment.plan..");
+
+    /** Reading the file and planning the runs are siblings on the model: neither calls the other. */
+    @ArchTest
+    static final ArchRule experimentYamlNeverImportsPlan = noClasses().that()
+            .resideInAPackage("org.pgknobs.experiment.yaml..").should().dependOnClassesThat()
+            .resideInAPackage("org.pgknobs.experiment.plan..");
+
+    @ArchTest
+    static final ArchRule experimentPlanNeverImportsYaml = noClasses().that()
+            .resideInAPackage("org.pgknobs.experiment.plan..").should().dependOnClassesThat()
+            .resideInAPackage("org.pgknobs.experiment.yaml..");
+
     /** Top-level packages (workload with its sub-packages counted as one) form no cycle. */
     @ArchTest
     static final ArchRule noCyclesBetweenPackages = slices().matching("org.pgknobs.(*)..").should().beFreeOfCycles();

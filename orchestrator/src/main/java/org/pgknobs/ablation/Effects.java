@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.pgknobs.experiment.AblationPlan;
+import org.pgknobs.experiment.plan.AblationPlan;
 
 /**
  * Each unit's effect on ln(throughput), against the full slowdown S = ln T(base) − ln T(full):

@@ -5,6 +5,6 @@
  * {@link org.pgknobs.ablation.CulpritSearch} finds the smallest set of units, then of settings, that
  * reproduces a threshold of that slowdown, measuring each candidate through a callback (the runner's, or
  * a deterministic function in tests). The runs themselves are planned by
- * {@link org.pgknobs.experiment.AblationPlan}.
+ * {@link org.pgknobs.experiment.plan.AblationPlan}.
  */
 package org.pgknobs.ablation;

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
-import org.pgknobs.experiment.ExperimentLoader;
+import org.pgknobs.experiment.yaml.ExperimentLoader;
 import picocli.CommandLine.Command;
 
 /**

@@ -15,9 +15,9 @@ import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.DataPolicy;
 import org.pgknobs.experiment.Experiment;
-import org.pgknobs.experiment.ExperimentLoader;
-import org.pgknobs.experiment.MachineScaler;
-import org.pgknobs.experiment.Shard;
+import org.pgknobs.experiment.plan.MachineScaler;
+import org.pgknobs.experiment.plan.Shard;
+import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
 import org.pgknobs.report.Reports;
 import org.pgknobs.report.SummaryTable;
@@ -29,11 +29,11 @@ import org.pgknobs.server.ExternalServer;
 import org.pgknobs.server.PgBinaries;
 import org.pgknobs.units.Durations;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code pgknobs run FILE}: the main job. */
 @Command(name = "run", mixinStandardHelpOptions = true,

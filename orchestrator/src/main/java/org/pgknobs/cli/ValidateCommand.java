@@ -8,15 +8,15 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
-import org.pgknobs.experiment.ExperimentLoader;
-import org.pgknobs.experiment.ExperimentPlan;
-import org.pgknobs.experiment.MachineScaler;
+import org.pgknobs.experiment.plan.ExperimentPlan;
+import org.pgknobs.experiment.plan.MachineScaler;
+import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
 import org.pgknobs.server.Workspace;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code pgknobs validate FILE…}: checks experiment files (and each of their profiles) without starting anything. */
 @Command(name = "validate", mixinStandardHelpOptions = true,

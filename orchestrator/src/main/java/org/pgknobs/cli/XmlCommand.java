@@ -11,14 +11,14 @@ import org.pgknobs.BadInputException;
 import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.BenchBaseXml;
 import org.pgknobs.experiment.Experiment;
-import org.pgknobs.experiment.ExperimentLoader;
 import org.pgknobs.experiment.WorkloadKind;
+import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.run.Workloads;
 import org.pgknobs.server.ConnectionInfo;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code pgknobs xml FILE}: the BenchBase configuration XML of an experiment's TPC-C workload. */
 @Command(name = "xml", mixinStandardHelpOptions = true,

@@ -12,7 +12,7 @@ import java.util.Set;
 /**
  * A validated experiment file, after the chosen profile and {@code --set} overrides were applied.
  * {@code profiles} keeps every profile's override tree (plain maps) for the record;
- * {@code scale} is the chosen profile's published machine, if any (see {@link MachineScaler});
+ * {@code scale} is the chosen profile's published machine, if any (scaled to this machine by the plan's MachineScaler);
  * {@code ablation} is read in every mode (defaults when absent) and used by {@code mode: ablation}.
  */
 public record Experiment(String name, String description, Mode mode, ServerSpec server, WorkloadSpec workload,

@@ -5,7 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** This machine's RAM and the free disk where the data directories go, for {@link org.pgknobs.experiment.MachineScaler}. */
+/** This machine's RAM and the free disk where the data directories go, for {@link org.pgknobs.experiment.plan.MachineScaler}. */
 public record HostFacts(long ramBytes, long freeDiskBytes) {
 
     public static HostFacts detect(Path workDir) {

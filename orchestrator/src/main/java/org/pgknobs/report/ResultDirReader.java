@@ -20,7 +20,7 @@ import org.pgknobs.collector.PgStats;
 import org.pgknobs.collector.PgStatsFiles;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
-import org.pgknobs.experiment.ExperimentLoader;
+import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.overlay.AppliedSetting;
 import org.pgknobs.overlay.SettingsReport;
 import org.pgknobs.results.AblationRecord;

@@ -1,7 +1,7 @@
 package org.pgknobs.run;
 
 import java.nio.file.Path;
-import org.pgknobs.experiment.PlannedStep;
+import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.results.SuiteLayout;
 
 /** A planned step and which repeat of it: one entry of suite.json, one step directory. */

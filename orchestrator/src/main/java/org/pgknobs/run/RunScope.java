@@ -2,9 +2,9 @@ package org.pgknobs.run;
 
 import java.util.OptionalInt;
 import java.util.function.Predicate;
-import org.pgknobs.experiment.ExperimentPlan;
-import org.pgknobs.experiment.Shard;
-import org.pgknobs.experiment.VersionPlan;
+import org.pgknobs.experiment.plan.ExperimentPlan;
+import org.pgknobs.experiment.plan.Shard;
+import org.pgknobs.experiment.plan.VersionPlan;
 import org.pgknobs.results.RunTags;
 
 /**

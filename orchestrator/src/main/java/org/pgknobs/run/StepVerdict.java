@@ -3,7 +3,7 @@ package org.pgknobs.run;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
-import org.pgknobs.experiment.PlannedStep;
+import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.overlay.OverlayResult;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;

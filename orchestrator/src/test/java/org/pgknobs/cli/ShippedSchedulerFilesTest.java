@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.pgknobs.experiment.ExperimentLoader;
-import org.pgknobs.experiment.Shard;
+import org.pgknobs.experiment.plan.Shard;
+import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.yaml.snakeyaml.Yaml;
 import picocli.CommandLine;
 

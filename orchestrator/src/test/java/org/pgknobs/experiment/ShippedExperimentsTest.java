@@ -21,17 +21,23 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.pgknobs.experiment.plan.ExperimentPlan;
+import org.pgknobs.experiment.plan.MachineScaler;
+import org.pgknobs.experiment.plan.PlannedStep;
+import org.pgknobs.experiment.plan.ScaledSetting;
+import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
 import org.yaml.snakeyaml.Yaml;
 
 /** Every YAML under experiments/ is valid for the JSON Schema and for the model, with every profile. */
-class ShippedExperimentsTest {
+public class ShippedExperimentsTest {
 
-    static final Path ROOT = Path.of(System.getProperty("pgknobs.repo.root", ".."));
+    public static final Path ROOT = Path.of(System.getProperty("pgknobs.repo.root", ".."));
     static final Path ARTICLE = ROOT.resolve("experiments/article-42000x.yaml");
     static final Path CX7A = ROOT.resolve("experiments/insert-benchmark-cx7a.yaml");
 
-    static Stream<Path> shippedFiles() throws IOException {
+    /** Every experiment file shipped in experiments/ (the yaml package's tests read them too). */
+    public static Stream<Path> shippedFiles() throws IOException {
         try (Stream<Path> files = Files.walk(ROOT.resolve("experiments"))) {
             // experiments/settings/ holds flat settings maps for `pgknobs apply`, not experiments
             Path settings = ROOT.resolve("experiments/settings");

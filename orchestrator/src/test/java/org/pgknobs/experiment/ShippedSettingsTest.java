@@ -18,6 +18,7 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
 

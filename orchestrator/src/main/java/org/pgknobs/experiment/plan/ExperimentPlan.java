@@ -1,0 +1,174 @@
+package org.pgknobs.experiment.plan;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.pgknobs.experiment.AblationUnits;
+import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.InsertBenchSpec;
+import org.pgknobs.experiment.Mode;
+import org.pgknobs.experiment.StepSpec;
+import org.pgknobs.experiment.TpccSpec;
+import org.pgknobs.experiment.WorkloadKind;
+import org.pgknobs.experiment.WorkloadSpec;
+
+/** The ordered steps of an experiment, each resolved to the full settings it runs with. */
+public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
+
+    /** Rough load speeds on a 2-core machine, for the printed estimate only. */
+    static final Duration TPCC_LOAD_PER_WAREHOUSE = Duration.ofSeconds(20);
+    static final double INSERTS_PER_SECOND = 20_000;
+    /** Restore + overlay + restart + verify, the goal at small scale. */
+    static final Duration STEP_OVERHEAD = Duration.ofSeconds(10);
+
+    public ExperimentPlan {
+        steps = List.copyOf(steps);
+    }
+
+    public static ExperimentPlan of(Experiment experiment) {
+        if (experiment.mode() == Mode.ABLATION) {
+            return new ExperimentPlan(experiment, AblationPlan.steps(experiment));
+        }
+        List<PlannedStep> planned = new ArrayList<>();
+        Map<String, Object> carried = new LinkedHashMap<>(experiment.server().base());
+        for (StepSpec step : experiment.steps()) {
+            if (step.optional() && !experiment.includeOptional().contains(step.name())) {
+                continue;
+            }
+            Map<String, Object> settings = new LinkedHashMap<>(
+                    experiment.mode() == Mode.CUMULATIVE ? carried : experiment.server().base());
+            putAll(settings, step.settings());
+            // A step expected to fail is a probe: later steps build on what actually ran.
+            if (experiment.mode() == Mode.CUMULATIVE && step.expectFail().isEmpty()) {
+                putAll(carried, step.settings());
+            }
+            List<String> initdb = new ArrayList<>(experiment.server().initdb());
+            initdb.addAll(step.initdb());
+            planned.add(new PlannedStep(planned.size() + 1, step.name(), step.description(), settings, initdb,
+                    step.expectFail()));
+        }
+        return new ExperimentPlan(experiment, planned);
+    }
+
+    /** Remove then put, so a setting a step changes moves to the step's position (the order it is applied). */
+    static void putAll(Map<String, Object> into, Map<String, Object> settings) {
+        settings.forEach((k, v) -> {
+            into.remove(k);
+            into.put(k, v);
+        });
+    }
+
+    /** Steps grouped by initdb options, in first-use order: the runner loads data once per group. */
+    public Map<List<String>, List<PlannedStep>> distinctInitdbSets() {
+        Map<List<String>, List<PlannedStep>> out = new LinkedHashMap<>();
+        for (PlannedStep step : steps) {
+            out.computeIfAbsent(step.initdb(), k -> new ArrayList<>()).add(step);
+        }
+        return out;
+    }
+
+    /** Every run: repeats interleave (1..k, 1..k, ...) so that drift over time hits every step alike. */
+    public List<PlannedRun> runs() {
+        List<PlannedRun> out = new ArrayList<>();
+        for (int r = 1; r <= experiment.repeats(); r++) {
+            for (PlannedStep s : steps) {
+                out.add(new PlannedRun(s, r, experiment.repeats()));
+            }
+        }
+        return out;
+    }
+
+    public Optional<PlannedStep> step(String name) {
+        return steps.stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    /** The workload's time per step run, without loading. */
+    public Duration runTimePerStep() {
+        WorkloadSpec w = experiment.workload();
+        if (w.kind() == WorkloadKind.TPCC) {
+            return w.tpcc().warmup().plus(w.tpcc().duration());
+        }
+        InsertBenchSpec ib = w.insertbench();
+        // Every insert-benchmark step loads its own tables (l.i0) and runs l.i1, l.i2 and the query steps.
+        double rows = (double) ib.clients() * (ib.initialRows() + ib.i1Rows() + ib.i2Rows());
+        return ib.warmup().plus(Duration.ofSeconds(Math.round(rows / INSERTS_PER_SECOND)))
+                .plus(ib.querySeconds().multipliedBy(2L * ib.queryRates().size()));
+    }
+
+    /** The one-off data load per distinct initdb set. */
+    public Duration loadTimePerCluster() {
+        WorkloadSpec w = experiment.workload();
+        if (w.kind() == WorkloadKind.TPCC) {
+            return TPCC_LOAD_PER_WAREHOUSE.multipliedBy(w.tpcc().warehouses());
+        }
+        return Duration.ofSeconds(5); // initdb + an empty database; rows are inserted by each step's l.i0
+    }
+
+    /**
+     * A rough estimate: run time and overhead per step × repeats, plus one load per initdb set; for an
+     * ablation with a search, plus its typical number of candidates (each measured once).
+     */
+    public Duration estimatedDuration() {
+        long runs = (long) steps.size() * experiment.repeats();
+        if (experiment.mode() == Mode.ABLATION) {
+            runs += AblationPlan.searchEstimate(experiment.ablation().search(), AblationUnits.units(experiment).size()).typical();
+        }
+        return runTimePerStep().plus(STEP_OVERHEAD).multipliedBy(runs)
+                .plus(loadTimePerCluster().multipliedBy(distinctInitdbSets().size()));
+    }
+
+    /** What is printed before a run starts. */
+    public String summary() {
+        StringBuilder out = new StringBuilder();
+        Experiment e = experiment;
+        out.append(String.format("%s (%s, %d step%s%s%s)%n", e.name(), e.mode().name().toLowerCase(),
+                steps.size(), steps.size() == 1 ? "" : "s", e.repeats() > 1 ? ", " + e.repeats() + " repeats" : "",
+                e.profile().map(p -> ", profile " + p).orElse("")));
+        out.append("  workload: ").append(describe(e.workload())).append(System.lineSeparator());
+        out.append("  base: ").append(e.server().base().size()).append(" settings");
+        if (!e.server().initdb().isEmpty()) {
+            out.append(", initdb ").append(String.join(" ", e.server().initdb()));
+        }
+        out.append(System.lineSeparator());
+        for (PlannedStep s : steps) {
+            List<String> extraInitdb = s.initdb().subList(e.server().initdb().size(), s.initdb().size());
+            out.append(String.format("  %2d %-20s %3d settings%s%s%n", s.index(), s.name(), s.settings().size(),
+                    extraInitdb.isEmpty() ? "" : "  initdb " + String.join(" ", extraInitdb),
+                    s.expectFail().map(r -> "  expect fail: " + r).orElse("")));
+        }
+        if (e.mode() == Mode.ABLATION) {
+            out.append(AblationPlan.describe(e, steps.size()));
+        }
+        out.append(String.format("  estimated duration: %s (%d data load%s, about %s per step run)%n",
+                human(estimatedDuration()), distinctInitdbSets().size(), distinctInitdbSets().size() == 1 ? "" : "s",
+                human(runTimePerStep().plus(STEP_OVERHEAD))));
+        return out.toString();
+    }
+
+    static String describe(WorkloadSpec w) {
+        if (w.kind() == WorkloadKind.TPCC) {
+            TpccSpec t = w.tpcc();
+            return String.format("tpcc (%s) %d warehouses, %d terminals, rate %s, warmup %s, duration %s, %s",
+                    w.driver().name().toLowerCase(), t.warehouses(), t.terminals(), t.rate(), human(t.warmup()),
+                    human(t.duration()), t.isolation().name().toLowerCase());
+        }
+        InsertBenchSpec i = w.insertbench();
+        return String.format("insertbench (%s) %d clients, l.i0 %d rows/table, l.i1 %d and l.i2 %d rows/client, "
+                + "queries %s at %s rows/s", i.variant().name().toLowerCase(), i.clients(), i.initialRows(),
+                i.i1Rows(), i.i2Rows(), human(i.querySeconds()), i.queryRates());
+    }
+
+    static String human(Duration d) {
+        long s = d.toSeconds();
+        if (s < 120) {
+            return s + "s";
+        }
+        if (s < 7200) {
+            return (s / 60) + "m" + (s % 60 == 0 ? "" : " " + (s % 60) + "s");
+        }
+        return (s / 3600) + "h " + (s % 3600 / 60) + "m";
+    }
+}
