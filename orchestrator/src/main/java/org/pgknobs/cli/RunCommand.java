@@ -20,6 +20,7 @@ import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
 import org.pgknobs.report.Reports;
+import org.pgknobs.report.SummaryMarkdown;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.run.RunScope;
@@ -207,7 +208,7 @@ class RunCommand implements Callable<Integer> {
         if (outcome.interrupted()) {
             return outcome;
         }
-        String md = SummaryTable.read(outcome.directory()).markdown();
+        String md = SummaryMarkdown.render(SummaryTable.read(outcome.directory()));
         JsonFiles.writeText(outcome.directory().resolve("summary.md"), md);
         stdout.println();
         stdout.print(md);

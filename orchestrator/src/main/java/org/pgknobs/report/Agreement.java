@@ -29,8 +29,8 @@ public enum Agreement {
         if (withinNoise) {
             return WITHIN_NOISE;
         }
-        String a = Fmt.band(ours);
-        String b = Fmt.band(published);
+        String a = Band.of(ours);
+        String b = Band.of(published);
         if (!a.equals(b)) {
             return DIFFERENT;
         }

@@ -6,9 +6,6 @@ import java.util.Locale;
 final class Fmt {
 
     static final String NONE = "-";
-    /** His thresholds: below 0.95 is worse, above 1.05 better. */
-    static final double LOW = 0.95;
-    static final double HIGH = 1.05;
 
     private Fmt() {
     }
@@ -52,18 +49,6 @@ final class Fmt {
             return NONE;
         }
         return s.n() > 1 ? num(s.median()) + " (" + num(s.min()) + "–" + num(s.max()) + ")" : num(s.median());
-    }
-
-    /**
-     * "worse", "better" or "" by his 0.95 / 1.05 thresholds, applied to the value as printed (2 decimals),
-     * so a cell showing 0.95 is never coloured.
-     */
-    static String band(Double relative) {
-        if (relative == null) {
-            return "";
-        }
-        double shown = Math.round(relative * 100) / 100.0;
-        return shown < LOW ? "worse" : shown > HIGH ? "better" : "";
     }
 
     /** A step that completed nothing shows its bound, "< 0.0083", never a bare 0. */

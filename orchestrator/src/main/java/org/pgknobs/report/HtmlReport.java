@@ -63,7 +63,7 @@ final class HtmlReport {
             h.append("<tr><td class=\"name\">").append(esc(r.step())).append("</td>");
             for (int i = 0; i < r.throughput().size(); i++) {
                 Double ratio = r.ratioToFirst().get(i);
-                h.append(td(i == 0 ? "" : Fmt.band(ratio), Fmt.num(r.throughput().get(i))
+                h.append(td(i == 0 ? "" : Band.of(ratio), Fmt.num(r.throughput().get(i))
                         + (i == 0 ? "" : " (" + Fmt.ratio(ratio) + ")")));
             }
             h.append("</tr>\n");
@@ -121,9 +121,9 @@ final class HtmlReport {
         for (ReportData.RelativeRow r : t.rows()) {
             h.append("<tr><td class=\"name\">").append(esc(r.step())).append("</td>")
                     .append(td("", Fmt.stat(r.value())))
-                    .append(td(Fmt.band(r.relative()), Fmt.ratio(r.relative())))
+                    .append(td(Band.of(r.relative()), Fmt.ratio(r.relative())))
                     .append(td("", Fmt.num(r.published())))
-                    .append(td(Fmt.band(r.publishedRelative()), Fmt.ratio(r.publishedRelative())))
+                    .append(td(Band.of(r.publishedRelative()), Fmt.ratio(r.publishedRelative())))
                     .append(td("name", r.agreement() == null ? Fmt.NONE : r.agreement()))
                     .append(td("name", r.verdict() == null ? Fmt.NONE : r.verdict()))
                     .append("</tr>\n");

@@ -85,7 +85,7 @@ final class MarkdownReport {
         separator(md, 7);
         for (ReportData.RelativeRow r : t.rows()) {
             String rel = Fmt.ratio(r.relative());
-            String band = Fmt.band(r.relative());
+            String band = Band.of(r.relative());
             rel = band.equals("worse") ? "**" + rel + " ▼**" : band.equals("better") ? "**" + rel + " ▲**" : rel;
             row(md, List.of(r.step(), Fmt.stat(r.value()), rel, Fmt.num(r.published()), Fmt.ratio(r.publishedRelative()),
                     r.agreement() == null ? Fmt.NONE : r.agreement(), r.verdict() == null ? Fmt.NONE : r.verdict()));

@@ -19,7 +19,7 @@ public enum Verdict {
     WITHIN_NOISE("within noise");
 
     static final double FACTOR = 2;
-    /** His ±5 % "no change" band, as in {@link Fmt#band}. */
+    /** His ±5 % "no change" band, as in {@link Band}. */
     static final double NO_CHANGE = 0.05;
 
     private final String label;
@@ -61,7 +61,7 @@ public enum Verdict {
     }
 
     /** "3 of 6 published steps reproduced within ×2, 2 in direction only, 1 not reproduced". */
-    static String summary(java.util.Map<Verdict, Long> counts, long published) {
+    public static String summary(java.util.Map<Verdict, Long> counts, long published) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d of %d published steps reproduced (within ×2 of the"
                 + " published effect, same direction)", counts.getOrDefault(REPRODUCED, 0L), published));
         for (Verdict v : new Verdict[] {DIRECTION_ONLY, NOT_REPRODUCED, WITHIN_NOISE}) {

@@ -46,13 +46,13 @@ class SweepMathTest {
 
     @Test
     void thresholdsColourBelow095AndAbove105() {
-        assertThat(Fmt.band(0.94)).isEqualTo("worse");
-        assertThat(Fmt.band(0.95)).isEmpty();
-        assertThat(Fmt.band(0.9466)).as("printed as 0.95").isEmpty();
-        assertThat(Fmt.band(1.0549)).as("printed as 1.05").isEmpty();
-        assertThat(Fmt.band(1.05)).isEmpty();
-        assertThat(Fmt.band(1.06)).isEqualTo("better");
-        assertThat(Fmt.band(null)).isEmpty();
+        assertThat(Band.of(0.94)).isEqualTo("worse");
+        assertThat(Band.of(0.95)).isEmpty();
+        assertThat(Band.of(0.9466)).as("printed as 0.95").isEmpty();
+        assertThat(Band.of(1.0549)).as("printed as 1.05").isEmpty();
+        assertThat(Band.of(1.05)).isEmpty();
+        assertThat(Band.of(1.06)).isEqualTo("better");
+        assertThat(Band.of(null)).isEmpty();
     }
 
     @Test

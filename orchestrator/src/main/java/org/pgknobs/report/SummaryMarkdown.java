@@ -1,0 +1,120 @@
+package org.pgknobs.report;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.Mode;
+import org.pgknobs.experiment.Reference;
+import org.pgknobs.report.SummaryTable.Row;
+
+/**
+ * {@link SummaryTable} as summary.md, the table printed at the end of a suite ("–" = not measured); a
+ * step that completed nothing shows its bound, never a bare 0 or ∞.
+ */
+public final class SummaryMarkdown {
+
+    private SummaryMarkdown() {
+    }
+
+    /** Markdown: also what is printed to the terminal. */
+    public static String render(SummaryTable table) {
+        Experiment experiment = table.experiment();
+        List<Row> rows = table.rows();
+        boolean cumulative = experiment.mode() != Mode.VARIANTS;
+        String metric = experiment.reference().map(Reference::metric).orElse("throughput");
+        Row base = SummaryTable.baseRow(rows);
+        Row refBase = rows.stream().filter(r -> r.reference() != null).findFirst().orElse(null);
+        String change = cumulative ? "slowdown ×" : "÷ base";
+        StringBuilder sb = new StringBuilder();
+        sb.append("# ").append(experiment.name()).append(": summary\n\n");
+        sb.append("| # | step | status | ").append(metric).append(" | goodput | ").append(change)
+                .append(" | published | published ").append(change)
+                .append(" | verdict | hit ratio | checkpoints | WAL MB | autovacuum runs | rows read/s | blocks read/s"
+                        + " | failed (SQLSTATE: count, % of attempts) |\n");
+        sb.append("|---:|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
+        for (Row r : rows) {
+            sb.append("| ").append(r.index()).append(r.repeat() > 1 ? "." + r.repeat() : "")
+                    .append(" | ").append(r.name())
+                    .append(" | ").append(r.status().json())
+                    .append(" | ").append(r.nothingCompleted() ? "< " + num(1 / r.windowSeconds()) + " (none in "
+                            + String.format(Locale.ROOT, "%.0f", r.windowSeconds()) + " s)" : num(r.throughput()))
+                    .append(" | ").append(num(r.goodput()))
+                    .append(" | ").append(change(base, r, cumulative))
+                    .append(" | ").append(num(r.reference()))
+                    .append(" | ").append(ratio(refBase == null ? null : refBase.reference(), r.reference(), cumulative))
+                    .append(" | ").append(r.verdict() == null ? "–" : r.verdict().label())
+                    .append(" | ").append(r.hitRatio() == null ? "–" : String.format(Locale.ROOT, "%.1f %%", 100 * r.hitRatio()))
+                    .append(" | ").append(r.checkpoints() == null ? "–" : r.checkpoints().toString())
+                    .append(" | ").append(num(r.walMb()))
+                    .append(" | ").append(r.autovacuumRuns() == null ? "–" : String.format(Locale.ROOT, "%.0f", r.autovacuumRuns()))
+                    .append(" | ").append(r.work() == null ? "–" : num(r.work().rowsPerSecond()))
+                    .append(" | ").append(r.work() == null ? "–" : num(r.work().blocksReadPerSecond()))
+                    .append(" | ").append(r.errors() == null ? "–" : r.errors())
+                    .append(" |\n");
+        }
+        verdictLine(sb, rows, base);
+        List<Row> notes = rows.stream().filter(r -> r.reason() != null).toList();
+        if (!notes.isEmpty()) {
+            sb.append('\n');
+            notes.forEach(r -> sb.append("- ").append(r.name()).append(": ").append(r.reason().replace('\n', ' ')).append('\n'));
+        }
+        experiment.reference().ifPresent(ref -> sb.append("\nPublished values: ").append(ref.source())
+                .append(ref.notes() == null || ref.notes().isBlank() ? "" : " — " + ref.notes().strip().replace('\n', ' '))
+                .append('\n'));
+        return sb.toString();
+    }
+
+    /** One line per suite: how many published steps (the base aside) were reproduced, in what sense. */
+    private static void verdictLine(StringBuilder sb, List<Row> rows, Row base) {
+        List<String> published = rows.stream().filter(r -> r.reference() != null && (base == null || !r.name().equals(base.name())))
+                .map(Row::name).distinct().toList();
+        if (published.isEmpty()) {
+            return;
+        }
+        Map<Verdict, Long> counts = new EnumMap<>(Verdict.class);
+        published.forEach(n -> rows.stream().filter(r -> r.name().equals(n)).findFirst().map(Row::verdict)
+                .ifPresent(v -> counts.merge(v, 1L, Long::sum)));
+        sb.append("\nVerdict: ").append(Verdict.summary(counts, published.size())).append(".\n");
+    }
+
+    /** The change against the base; a step that completed nothing only bounds it. */
+    private static String change(Row base, Row r, boolean cumulative) {
+        Double b = base == null ? null : base.throughput();
+        if (r.nothingCompleted() && b != null && b > 0) {
+            double bound = 1 / r.windowSeconds();
+            return cumulative ? "> " + num(b / bound) : "< " + String.format(Locale.ROOT, "%.2g", bound / b);
+        }
+        return ratio(b, r.throughput(), cumulative);
+    }
+
+    /** Cumulative: how many times slower than the base; variants: value ÷ base. */
+    static String ratio(Double base, Double value, boolean cumulative) {
+        if (base == null || value == null || base == 0) {
+            return "–";
+        }
+        if (cumulative) {
+            return value == 0 ? "∞" : num(base / value);
+        }
+        return String.format(Locale.ROOT, "%.2f", value / base);
+    }
+
+    /** Three significant figures for small numbers (0.017 tps must not print as 0), none for large ones. */
+    static String num(Double v) {
+        if (v == null) {
+            return "–";
+        }
+        double a = Math.abs(v);
+        if (a >= 100) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        if (a >= 10) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        if (a >= 1 || a == 0) {
+            return String.format(Locale.ROOT, "%.2f", v);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+}
