@@ -42,6 +42,12 @@ class ArchitectureTest {
     static final ArchRule reportNeverImportsRun = noClasses().that().resideInAPackage("org.pgknobs.report..")
             .should().dependOnClassesThat().resideInAPackage("org.pgknobs.run..");
 
+    /** The report's data (and its why-rules) know nothing of how they are rendered: format → data only. */
+    @ArchTest
+    static final ArchRule reportDataNeverImportsItsFormats = noClasses().that()
+            .resideInAnyPackage("org.pgknobs.report", "org.pgknobs.report.why..").should().dependOnClassesThat()
+            .resideInAPackage("org.pgknobs.report.format..");
+
     /** The on-disk format knows nothing of who writes it or who reads it. */
     @ArchTest
     static final ArchRule resultsImportNeitherRunNorReport = noClasses().that().resideInAPackage("org.pgknobs.results..")

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.pgknobs.report.ReportData;
-import org.pgknobs.report.Reports;
+import org.pgknobs.report.format.Reports;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,10 +1,11 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.pgknobs.ablation.CulpritSearch;
 import org.pgknobs.ablation.Effects;
+import org.pgknobs.report.ReportData;
 
 /** An ablation's text: the same cells for report.md and report.html. */
 final class AblationTables {

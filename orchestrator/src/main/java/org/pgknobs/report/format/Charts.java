@@ -1,4 +1,4 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import java.awt.Color;
 import java.io.IOException;
@@ -20,6 +20,8 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.pgknobs.report.ReportData;
+import org.pgknobs.report.StepRun;
 
 /** The report's charts, drawn with XChart and encoded as PNG for embedding. */
 final class Charts {

@@ -1,4 +1,4 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -11,6 +11,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.pgknobs.ablation.Effects;
+import org.pgknobs.report.ReportData;
 
 /**
  * An ablation's tornado chart: one row per unit, ranked by leave-one-out effect (largest on top). To the

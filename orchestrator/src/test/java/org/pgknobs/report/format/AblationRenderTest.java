@@ -1,4 +1,4 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +12,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.ablation.CulpritSearch;
 import org.pgknobs.ablation.Effects;
+import org.pgknobs.report.ReportData;
 
 /** The ablation's table, candidates and tornado chart as rendered from the data (the data comes from EffectsTest's arithmetic). */
 class AblationRenderTest {

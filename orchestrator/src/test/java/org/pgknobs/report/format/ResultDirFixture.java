@@ -1,4 +1,4 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import java.util.EnumMap;
 import java.util.List;
@@ -7,7 +7,9 @@ import java.util.Map;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
+import org.pgknobs.report.SummaryTable;
 import org.pgknobs.report.SummaryTable.Row;
+import org.pgknobs.report.Verdict;
 
 /**
  * {@link SummaryTable} as summary.md, the table printed at the end of a suite ("–" = not measured); a

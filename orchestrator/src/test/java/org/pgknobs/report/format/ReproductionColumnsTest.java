@@ -1,4 +1,4 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.report.ReportData;
 import org.pgknobs.testing.TinyRuns;
 
 /**

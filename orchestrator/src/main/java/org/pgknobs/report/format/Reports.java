@@ -1,10 +1,14 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.pgknobs.BadInputException;
+import org.pgknobs.report.ReportBuilder;
+import org.pgknobs.report.ReportData;
+import org.pgknobs.report.ResultDirReader;
+import org.pgknobs.report.RunData;
 import org.pgknobs.results.JsonFiles;
 
 /**

@@ -1,4 +1,4 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -23,6 +23,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.BadInputException;
 import org.pgknobs.cli.Main;
+import org.pgknobs.report.Agreement;
+import org.pgknobs.report.ReportData;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
 import org.w3c.dom.Document;

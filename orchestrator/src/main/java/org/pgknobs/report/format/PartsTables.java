@@ -1,7 +1,8 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.pgknobs.report.ReportData;
 
 /**
  * The versions table and the merged shard tables as plain cells, so report.md and report.html render

@@ -1,8 +1,10 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import java.util.Base64;
 import java.util.List;
 import org.apache.commons.text.StringEscapeUtils;
+import org.pgknobs.report.Band;
+import org.pgknobs.report.ReportData;
 import org.pgknobs.report.why.Reason;
 
 /**

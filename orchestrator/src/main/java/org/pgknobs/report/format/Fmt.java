@@ -1,6 +1,7 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import java.util.Locale;
+import org.pgknobs.report.Stat;
 
 /** How numbers look in report.md and report.html ("-" = not measured / not collected). */
 final class Fmt {

@@ -1,7 +1,9 @@
-package org.pgknobs.report;
+package org.pgknobs.report.format;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import org.pgknobs.report.Band;
+import org.pgknobs.report.ReportData;
 import org.pgknobs.report.why.Reason;
 
 /** report.md: the tables of {@link ReportData} as GitHub Markdown (▼ below 0.95, ▲ above 1.05). */
