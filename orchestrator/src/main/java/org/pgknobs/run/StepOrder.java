@@ -7,6 +7,7 @@ import java.util.Objects;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.plan.ExperimentPlan;
+import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.experiment.plan.ShardSelection;
 import org.pgknobs.results.JsonFiles;
@@ -26,14 +27,18 @@ final class StepOrder {
      * time hits every step alike; a shard keeps the base and its share of the rest ({@link ShardSelection}).
      */
     static List<PlannedRun> select(ExperimentPlan plan, Shard shard) {
-        return ShardSelection.select(plan, shard).stream()
-                .map(r -> new PlannedRun(r.step(), r.repeat(), r.repeats())).toList();
+        return ShardSelection.select(plan, shard);
+    }
+
+    /** A run's step directory: one entry of suite.json. */
+    static Path dir(SuiteLayout layout, PlannedRun p) {
+        return layout.stepDir(p.step().index(), p.step().name(), p.repeat(), p.repeats());
     }
 
     /** Whether every planned run already has a final step.json in {@code earlier}. */
     static boolean allDone(SuiteLayout earlier, List<PlannedRun> order) {
         return order.stream().allMatch(p -> {
-            Path json = SuiteLayout.stepJson(p.dir(earlier));
+            Path json = SuiteLayout.stepJson(dir(earlier, p));
             return Files.isRegularFile(json) && JsonFiles.read(json, StepResult.class).status().isFinal();
         });
     }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.overlay.OverlayRejectedException;

@@ -1,6 +1,7 @@
 package org.pgknobs.run;
 
 import java.io.PrintStream;
+import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.SuiteLayout;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.RunEnvironment;
 import org.pgknobs.results.RunTags;
@@ -48,7 +49,7 @@ final class SuiteRecordWriter {
                                    List<String> sets, RunTags tags) {
         List<SuiteRecord.Entry> entries = new ArrayList<>();
         for (PlannedRun p : order) {
-            Path dir = p.dir(layout);
+            Path dir = StepOrder.dir(layout, p);
             String rel = layout.root().relativize(dir).toString();
             StepStatus status = StepStatus.PENDING;
             String reason = null;
@@ -81,7 +82,7 @@ final class SuiteRecordWriter {
     int append(PlannedRun p) {
         List<SuiteRecord.Entry> entries = new ArrayList<>(record.steps());
         entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(),
-                layout.root().relativize(p.dir(layout)).toString(), StepStatus.PENDING, null));
+                layout.root().relativize(StepOrder.dir(layout, p)).toString(), StepStatus.PENDING, null));
         record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), record.status(),
                 record.started(), Instant.now(), record.environment(), entries, record.tags());
         write("running");

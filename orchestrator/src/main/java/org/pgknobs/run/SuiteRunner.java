@@ -12,6 +12,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.plan.AblationPlan;
 import org.pgknobs.experiment.plan.ExperimentPlan;
+import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.plan.VersionPlan;
 import org.pgknobs.experiment.yaml.ExperimentYaml;
 import org.pgknobs.overlay.OverlayEngine;
@@ -134,7 +135,7 @@ public final class SuiteRunner {
                 interruption.stepStarting(i);
                 progress.stepStarted(i + 1, p.step().name() + (experiment.repeats() > 1 ? " r" + p.repeat() : ""),
                         plan.runTimePerStep());
-                StepResult result = steps.run(experiment, p, p.dir(layout), preflight.settingsFor(p.step()), progress);
+                StepResult result = steps.run(experiment, p, StepOrder.dir(layout, p), preflight.settingsFor(p.step()), progress);
                 if (!interruption.stepFinished(i, result)) {
                     break;
                 }
@@ -147,7 +148,7 @@ public final class SuiteRunner {
                     interruption.stepStarting(i);
                     progress.stepStarted(i + 1, step.name(), plan.runTimePerStep());
                     progress.say(step.description());
-                    StepResult result = steps.run(experiment, p, p.dir(layout), step.settings(), progress);
+                    StepResult result = steps.run(experiment, p, StepOrder.dir(layout, p), step.settings(), progress);
                     if (!interruption.stepFinished(i, result)) {
                         return null;
                     }
