@@ -80,16 +80,4 @@ class AgentConfigTest {
                 + "<rate>1</rate><weights>45,43,4,4,4</weights></work></works></parameters>");
         assertThatThrownBy(() -> BenchBaseXml.read(badWarmup)).hasMessageContaining("<warmup>").hasMessageContaining("ten");
     }
-
-    @Test
-    void prefixIsTakenFromTheNewestSummaryOfThisRun() throws Exception {
-        Path old = dir.resolve("tpcc_2025-01-01_00-00-00.summary.json");
-        Files.writeString(old, "{}");
-        Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.fromMillis(1_000_000));
-        assertThat(ResultPrefix.newest(dir, System.currentTimeMillis())).isEmpty();
-        Files.writeString(dir.resolve("tpcc_2026-11-30_10-00-00.summary.json"), "{}");
-        Files.writeString(dir.resolve("tpcc_2026-11-30_10-00-00.raw.csv"), "");
-        assertThat(ResultPrefix.newest(dir, System.currentTimeMillis() - 5000)).contains("tpcc_2026-11-30_10-00-00");
-        assertThat(ResultPrefix.newest(dir.resolve("missing"), 0)).isEmpty();
-    }
 }

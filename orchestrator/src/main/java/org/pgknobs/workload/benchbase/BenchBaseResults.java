@@ -4,18 +4,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.pgknobs.benchbase.BenchBaseSummary;
 import org.pgknobs.benchbase.LatencyDistribution;
 import org.pgknobs.benchbase.MeasuredGoodput;
+import org.pgknobs.benchbase.ResultPrefix;
 import org.pgknobs.benchbase.SummaryReader;
 import org.pgknobs.json.AtomicFiles;
 import org.pgknobs.workload.PhaseResult;
@@ -28,21 +26,9 @@ import org.pgknobs.workload.PhaseResult;
  */
 final class BenchBaseResults {
 
-    static final String SUMMARY = ".summary.json";
     private static final Pattern PASSWORD = Pattern.compile("(?s)\\s*<password>.*?</password>");
 
     private BenchBaseResults() {
-    }
-
-    /** The prefix of the newest summary.json written in {@code dir} at or after {@code notBeforeMs}. */
-    static Optional<String> newestPrefix(Path dir, long notBeforeMs) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(SUMMARY))
-                    .filter(p -> modified(p) >= notBeforeMs - 1000)
-                    .max(Comparator.comparingLong(BenchBaseResults::modified))
-                    .map(p -> p.getFileName().toString())
-                    .map(n -> n.substring(0, n.length() - SUMMARY.length()));
-        }
     }
 
     /**
@@ -78,7 +64,7 @@ final class BenchBaseResults {
      * that separates successes from retried attempts).
      */
     static PhaseResult phase(Path dir, String prefix, int measuredSeconds, Map<String, Object> extraDetails) {
-        BenchBaseSummary summary = SummaryReader.read(dir.resolve(prefix + SUMMARY));
+        BenchBaseSummary summary = SummaryReader.read(dir.resolve(prefix + ResultPrefix.SUMMARY));
         Path raw = dir.resolve(prefix + ".raw.csv");
         Map<String, Object> details = new LinkedHashMap<>();
         double throughput = summary.throughput() == null ? 0 : summary.throughput();
@@ -135,15 +121,6 @@ final class BenchBaseResults {
     static List<String> names(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return new ArrayList<>(s.map(p -> p.getFileName().toString()).sorted().toList());
-        }
-    }
-
-    private static long modified(Path p) {
-        try {
-            FileTime t = Files.getLastModifiedTime(p);
-            return t.toMillis();
-        } catch (IOException e) {
-            return 0;
         }
     }
 }

@@ -17,6 +17,7 @@ import java.util.Optional;
 import org.pgknobs.agent.AgentJar;
 import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.BenchBaseXml;
+import org.pgknobs.benchbase.ResultPrefix;
 import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 import org.pgknobs.server.ConnectionInfo;
@@ -115,7 +116,7 @@ public final class BenchBaseWorkload implements Workload {
                 listener.phaseEnded("tpcc");
             }
             check(r, "run", timeout, log);
-            Optional<String> prefix = BenchBaseResults.newestPrefix(outDir, startedMs);
+            Optional<String> prefix = ResultPrefix.newest(outDir, startedMs);
             if (prefix.isEmpty()) {
                 throw new WorkloadException("BenchBase exited 0 but wrote no *.summary.json into " + outDir
                         + "; its output is in " + log + "; last lines: " + String.join(" / ", r.lastLines(10)));

@@ -1,4 +1,4 @@
-package org.pgknobs.agent;
+package org.pgknobs.benchbase;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,18 +9,22 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * BenchBase names its result files {@code <benchmarks>_<yyyy-MM-dd_HH-mm-ss>.<kind>}; the agent
- * takes the prefix of the newest {@code *.summary.json} in the results directory.
+ * BenchBase names its result files {@code <benchmarks>_<yyyy-MM-dd_HH-mm-ss>.<kind>}; this run's are those
+ * of the newest {@code *.summary.json} in the results directory. The agent names its statistics files
+ * after it, and the BenchBase driver renames them all.
  */
-final class ResultPrefix {
+public final class ResultPrefix {
 
-    static final String SUMMARY = ".summary.json";
+    public static final String SUMMARY = ".summary.json";
 
     private ResultPrefix() {
     }
 
-    /** The newest summary's prefix, only if written at or after {@code notBeforeMs} (this run's, not an old one). */
-    static Optional<String> newest(Path dir, long notBeforeMs) {
+    /**
+     * The newest summary's prefix, only if written at or after {@code notBeforeMs} (this run's, not an old one);
+     * empty when there is none, or the directory is missing or unreadable.
+     */
+    public static Optional<String> newest(Path dir, long notBeforeMs) {
         if (!Files.isDirectory(dir)) {
             return Optional.empty();
         }
