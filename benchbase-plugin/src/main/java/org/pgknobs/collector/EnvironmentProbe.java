@@ -1,8 +1,5 @@
 package org.pgknobs.collector;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,7 +8,11 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.TreeMap;
+import org.pgknobs.hostfacts.Kernel;
+import org.pgknobs.hostfacts.MemInfo;
+import org.pgknobs.hostfacts.OnlineCpus;
 
 /** Reads the server version, the settings that shape the statistics, and host facts. */
 final class EnvironmentProbe {
@@ -65,27 +66,15 @@ final class EnvironmentProbe {
         catalog.queries().forEach(q -> sources.put(q.group(), q.source()));
         sources.put("waits", "pg_stat_activity");
         return new Environment(version, catalog.versionNum(), db, sources, settings,
-                Runtime.getRuntime().availableProcessors(), memTotal(), kernel());
+                OnlineCpus.count(), memTotal(), kernel());
     }
 
     private static Long memTotal() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
-                if (line.startsWith("MemTotal:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            // not Linux, or unreadable: leave it out rather than guess
-        }
-        return null;
+        OptionalLong bytes = MemInfo.totalBytes(MemInfo.PROC_MEMINFO);
+        return bytes.isPresent() ? bytes.getAsLong() : null; // not Linux, or unreadable: left out rather than guessed
     }
 
     private static String kernel() {
-        try {
-            return System.getProperty("os.name") + " " + Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip();
-        } catch (IOException e) {
-            return System.getProperty("os.name") + " " + System.getProperty("os.version");
-        }
+        return System.getProperty("os.name") + " " + Kernel.release();
     }
 }

@@ -1,8 +1,9 @@
 package org.pgknobs.host;
 
 import java.nio.file.Path;
+import org.pgknobs.hostfacts.ProcFiles;
 
-/** The CPU, kernel and OS of this machine, as /proc and /etc/os-release name them (the JVM's names if absent). */
+/** The CPU and OS of this machine, as /proc and /etc/os-release name them (the JVM's names if absent); the kernel is {@link org.pgknobs.hostfacts.Kernel}. */
 public final class SystemInfo {
 
     private SystemInfo() {
@@ -13,10 +14,6 @@ public final class SystemInfo {
                 .filter(l -> l.startsWith("model name"))
                 .map(l -> l.substring(l.indexOf(':') + 1).strip())
                 .findFirst().orElse(System.getProperty("os.arch"));
-    }
-
-    public static String kernel() {
-        return ProcFiles.firstLine(Path.of("/proc/sys/kernel/osrelease")).orElse(System.getProperty("os.version"));
     }
 
     public static String osName() {

@@ -1,4 +1,4 @@
-package org.pgknobs.host;
+package org.pgknobs.hostfacts;
 
 import java.nio.file.Path;
 import java.util.OptionalLong;

@@ -1,4 +1,4 @@
-package org.pgknobs.host;
+package org.pgknobs.hostfacts;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,13 +6,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-/** Small text files of /proc and /etc, read whole; a missing file (not Linux, a container) reads as empty. */
-final class ProcFiles {
+/** Small text files of /proc, /sys and /etc, read whole; a missing file (not Linux, a container) reads as empty. */
+public final class ProcFiles {
 
     private ProcFiles() {
     }
 
-    static List<String> lines(Path p) {
+    public static List<String> lines(Path p) {
         try {
             return Files.readAllLines(p);
         } catch (IOException e) {
@@ -20,12 +20,12 @@ final class ProcFiles {
         }
     }
 
-    static Optional<String> firstLine(Path p) {
+    public static Optional<String> firstLine(Path p) {
         return lines(p).stream().findFirst().map(String::strip);
     }
 
     /** The value after {@code key:} on the first line that starts with it, stripped. */
-    static Optional<String> field(Path p, String key) {
+    public static Optional<String> field(Path p, String key) {
         return lines(p).stream().filter(l -> l.startsWith(key + ":"))
                 .map(l -> l.substring(key.length() + 1).strip()).findFirst();
     }
