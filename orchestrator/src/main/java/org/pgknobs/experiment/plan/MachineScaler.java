@@ -12,6 +12,7 @@ import org.pgknobs.experiment.MachineScale;
 import org.pgknobs.experiment.StepSpec;
 import org.pgknobs.host.HostFacts;
 import org.pgknobs.units.Sizes;
+import org.pgknobs.units.UnitException;
 
 /**
  * Shrinks a published configuration to this machine: every memory and WAL-size setting of the base and
@@ -22,8 +23,7 @@ public final class MachineScaler {
 
     private static final long KB = 1024;
     private static final long MB = 1024 * KB;
-    private static final Pattern WITH_UNIT = Pattern.compile("\\s*(\\d+)\\s*(B|kB|MB|GB|TB)\\s*");
-    private static final Pattern PLAIN = Pattern.compile("\\s*(\\d+)\\s*");
+    private static final Pattern PLAIN = Pattern.compile("\\d+");
     private static final Pattern WAL_SEGSIZE = Pattern.compile("--wal-segsize=(\\d+)");
 
     /** A setting's unit for a plain number, and its minimum in bytes (-1 marks a WAL size: 2 segments). */
@@ -89,18 +89,20 @@ public final class MachineScaler {
         return out;
     }
 
-    /** Bytes of a memory value; empty for -1 (automatic) or anything that is not a size. */
+    /**
+     * Bytes of a memory value: a plain number is in the setting's unit, a size is in the one grammar of
+     * {@link Sizes}; empty for -1 (automatic) or anything that is not a size.
+     */
     static Optional<Long> bytes(Object value, long plainUnit) {
-        String text = String.valueOf(value);
-        Matcher unit = WITH_UNIT.matcher(text);
-        if (unit.matches()) {
-            return Optional.of(Long.parseLong(unit.group(1)) * Sizes.unitBytes(unit.group(2)));
+        String text = String.valueOf(value).strip();
+        if (PLAIN.matcher(text).matches()) {
+            return Optional.of(Long.parseLong(text) * plainUnit);
         }
-        Matcher plain = PLAIN.matcher(text);
-        if (plain.matches()) {
-            return Optional.of(Long.parseLong(plain.group(1)) * plainUnit);
+        try {
+            return Optional.of(Sizes.parse(text));
+        } catch (UnitException e) {
+            return Optional.empty();
         }
-        return Optional.empty();
     }
 
     static long segmentBytes(List<String> initdb) {

@@ -63,6 +63,15 @@ class MachineScalerTest {
     }
 
     @Test
+    void readsValuesInTheOneSizeGrammarAndPlainNumbersInTheSettingsUnit() {
+        assertThat(MachineScaler.bytes("8GB", 8192)).hasValue(8 * GB);
+        assertThat(MachineScaler.bytes(" 512 kB", 8192)).hasValue(512L * 1024);
+        assertThat(MachineScaler.bytes(1048576, 8192)).hasValue(8 * GB);
+        assertThat(MachineScaler.bytes("-1", 8192)).isEmpty();
+        assertThat(MachineScaler.bytes("auto", 8192)).isEmpty();
+    }
+
+    @Test
     void diskDecidesWhenItIsTheTighterRatio() throws IOException {
         MachineScaler.Result r = MachineScaler.scale(load("small"), new HostFacts(60 * GB, 41 * GB));
         assertThat(r.factor()).isEqualTo(41.0 / 2048);
