@@ -18,10 +18,6 @@ import org.junit.jupiter.api.Test;
 @Tag("unit")
 class HodgesLehmannLogRatioTest {
 
-    private static double[] exp(double... logs) {
-        return Arrays.stream(logs).map(Math::exp).toArray();
-    }
-
     /**
      * Logs base 0.01·j (j = 0..4), step 0.1 + 0.013·i (i = 0..4): the differences are 0.1 + 0.001 · (13i − 10j), all
      * distinct. Sorted, 13i − 10j runs −40, −30, −27, −20, ..., 32, 39, 42, 52; the 3rd is −27, the 23rd 39 and the
@@ -30,8 +26,8 @@ class HodgesLehmannLogRatioTest {
      */
     @Test
     void fiveAgainstFiveIsTheThirdSmallestToThirdLargestDifference() {
-        double[] base = exp(0, 0.01, 0.02, 0.03, 0.04);
-        double[] step = exp(0.1, 0.113, 0.126, 0.139, 0.152);
+        double[] base = FromLogs.values(0, 0.01, 0.02, 0.03, 0.04);
+        double[] step = FromLogs.values(0.1, 0.113, 0.126, 0.139, 0.152);
 
         RatioInterval interval = (RatioInterval) HodgesLehmannLogRatio.estimate(base, step);
 
@@ -46,8 +42,8 @@ class HodgesLehmannLogRatioTest {
     /** U_crit = 0 at 4 vs 4: the interval runs from the smallest to the largest difference, level 1 − 2/70. */
     @Test
     void fourAgainstFourSpansAllDifferences() {
-        double[] base = exp(0, 0.01, 0.02, 0.03);
-        double[] step = exp(0.1, 0.113, 0.126, 0.139);
+        double[] base = FromLogs.values(0, 0.01, 0.02, 0.03);
+        double[] step = FromLogs.values(0.1, 0.113, 0.126, 0.139);
 
         RatioInterval interval = (RatioInterval) HodgesLehmannLogRatio.estimate(base, step);
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.Arrays;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class NoiseFloorTest {
 
     /** Logs {0, 0.1, 0.2, 0.3, 0.4}: variance (0.04 + 0.01 + 0 + 0.01 + 0.04) / 4 = 0.025, s = 0.158114. */
-    private static final double[] FIVE = Arrays.stream(new double[] {0, 0.1, 0.2, 0.3, 0.4}).map(Math::exp).toArray();
+    private static final double[] FIVE = FromLogs.values(0, 0.1, 0.2, 0.3, 0.4);
 
     /** Mean 100, standard deviation sqrt((100 + 0 + 100) / 2) = 10: CV 0.10. */
     @Test

@@ -13,10 +13,6 @@ import org.junit.jupiter.api.Test;
 @Tag("unit")
 class WelchLogRatioTest {
 
-    private static double[] exp(double... logs) {
-        return Arrays.stream(logs).map(Math::exp).toArray();
-    }
-
     /**
      * 3 vs 3 with equal spread, so Welch's ν is an integer a table has. Logs: base {0, 0.1, 0.2}, step
      * {0.3, 0.4, 0.5}. Means 0.1 and 0.4, d = 0.3; variances (0.01 + 0 + 0.01) / 2 = 0.01 each;
@@ -29,7 +25,8 @@ class WelchLogRatioTest {
      */
     @Test
     void threeAgainstThreeWithEqualSpreadMatchesTheHandWorkedInterval() {
-        RatioInterval interval = (RatioInterval) WelchLogRatio.estimate(exp(0, 0.1, 0.2), exp(0.3, 0.4, 0.5));
+        RatioInterval interval = (RatioInterval) WelchLogRatio.estimate(FromLogs.values(0, 0.1, 0.2),
+                FromLogs.values(0.3, 0.4, 0.5));
 
         assertThat(interval.ratio()).isCloseTo(1.349859, within(1e-6));
         // the table's 3 decimals of t move the ends by at most 0.0005 · 0.0816 in logs
@@ -50,8 +47,8 @@ class WelchLogRatioTest {
      */
     @Test
     void unequalSpreadUsesWelchSatterthwaiteDegreesOfFreedom() {
-        double[] base = exp(0, 0.1, 0.2);
-        double[] step = exp(0.2, 0.4, 0.6);
+        double[] base = FromLogs.values(0, 0.1, 0.2);
+        double[] step = FromLogs.values(0.2, 0.4, 0.6);
         RatioInterval interval = (RatioInterval) WelchLogRatio.estimate(base, step);
 
         TTest.Result test = TTest.withDefaults().test(Arrays.stream(step).map(Math::log).toArray(),
