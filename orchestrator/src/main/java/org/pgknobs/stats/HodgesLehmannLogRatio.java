@@ -1,6 +1,7 @@
 package org.pgknobs.stats;
 
 import java.util.Arrays;
+import java.util.Locale;
 import org.apache.commons.statistics.descriptive.Median;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 import org.apache.commons.statistics.inference.PValueMethod;
@@ -37,11 +38,16 @@ public final class HodgesLehmannLogRatio {
     /** The interval at (at least) the given confidence; base and step are the repeats' throughputs. */
     public static RatioResult estimate(double[] base, double[] step, double confidence) {
         double alpha = 1 - confidence;
+        var tooFew = LogSamples.tooFewToSpread(base, step);
+        if (tooFew.isPresent()) {
+            return new NoInterval(METHOD, tooFew.get(), repeatsNeeded(confidence));
+        }
         if (smallestPValue(step.length, base.length) > alpha) {
             int needed = repeatsNeeded(confidence);
             return new NoInterval(METHOD, LogSamples.repeats(base.length, "base") + " and "
-                    + LogSamples.repeats(step.length, "step") + ": a rank test cannot reach p ≤ " + format(alpha)
-                    + " (its smallest p is " + format(smallestPValue(step.length, base.length)) + "), needs "
+                    + LogSamples.repeats(step.length, "step") + ": a rank test cannot reach p ≤ "
+                    + String.format(Locale.ROOT, "%.2f", alpha) + " (its smallest p is "
+                    + String.format(Locale.ROOT, "%.3f", smallestPValue(step.length, base.length)) + "), needs "
                     + needed + " repeats per side", needed);
         }
         double[] logBase = LogSamples.of(base, "base");
@@ -97,9 +103,5 @@ public final class HodgesLehmannLogRatio {
     private static double pValueWithBelow(int below, double[] sorted, double[] logBase, double[] logStep) {
         double shift = below == 0 ? sorted[0] - 1 : (sorted[below - 1] + sorted[below]) / 2;
         return EXACT.withMu(shift).test(logStep, logBase).getPValue();
-    }
-
-    private static String format(double p) {
-        return String.format(java.util.Locale.ROOT, "%.3g", p);
     }
 }

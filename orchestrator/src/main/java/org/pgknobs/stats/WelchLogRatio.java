@@ -35,9 +35,9 @@ public final class WelchLogRatio {
 
     /** The interval at the given confidence (0.95 for 95 %); base and step are the repeats' throughputs. */
     public static RatioResult estimate(double[] base, double[] step, double confidence) {
-        if (base.length < 2 || step.length < 2) {
-            String side = base.length < 2 ? LogSamples.repeats(base.length, "base") : LogSamples.repeats(step.length, "step");
-            return new NoInterval(METHOD, side + ": no spread to estimate, so no interval", 2);
+        var tooFew = LogSamples.tooFewToSpread(base, step);
+        if (tooFew.isPresent()) {
+            return new NoInterval(METHOD, tooFew.get(), 2);
         }
         double[] logBase = LogSamples.of(base, "base");
         double[] logStep = LogSamples.of(step, "step");

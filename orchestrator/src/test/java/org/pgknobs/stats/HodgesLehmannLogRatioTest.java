@@ -95,4 +95,14 @@ class HodgesLehmannLogRatioTest {
         assertThat(HodgesLehmannLogRatio.estimate(new double[] {100, 101, 102}, new double[] {110, 111, 112, 113, 114}))
                 .isInstanceOf(RatioInterval.class);
     }
+
+    /** One repeat on a side gives no interval even where 1 vs many could reach the level (2 / 51 at 1 vs 50). */
+    @Test
+    void oneRepeatOnEitherSideGivesNoInterval() {
+        double[] many = new double[50];
+        Arrays.setAll(many, i -> 1100 + i);
+
+        assertThat(HodgesLehmannLogRatio.estimate(new double[] {1000}, many)).isInstanceOfSatisfying(NoInterval.class,
+                n -> assertThat(n.reason()).startsWith("1 repeat of the base: no spread"));
+    }
 }
