@@ -2,8 +2,10 @@ package org.pgknobs.stats;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code repeats: auto}: run interleaved rounds (every step once per round) until every comparison's 95 % interval
@@ -33,13 +35,14 @@ public record AutoRepeats(int min, int max, double targetHalfWidth) {
     /**
      * The decision after the rounds so far.
      *
-     * @param samples     each step's repeats (throughputs) in the order they ran; steps not compared are ignored
+     * @param samples     the repeats (throughputs, in the order they ran) of every step the rounds run: a round is
+     *                    complete when each of them, and each compared step, has the same count
      * @param comparisons the effects that must settle ({@link Comparison#againstBase}, {@link Comparison#againstStepBefore})
      */
     public RoundsDecision decide(Map<String, List<Double>> samples, List<Comparison> comparisons) {
-        List<Integer> counts = comparisons.stream()
-                .flatMap(c -> List.of(c.step(), c.reference()).stream())
-                .map(step -> samples.getOrDefault(step, List.of()).size()).toList();
+        Set<String> steps = new LinkedHashSet<>(samples.keySet());
+        comparisons.forEach(c -> steps.addAll(List.of(c.step(), c.reference())));
+        List<Integer> counts = steps.stream().map(step -> samples.getOrDefault(step, List.of()).size()).toList();
         int rounds = counts.stream().mapToInt(Integer::intValue).min().orElse(0);
         int started = counts.stream().mapToInt(Integer::intValue).max().orElse(0);
         List<RoundsDecision.Status> statuses = rounds < 2 ? List.of() : statuses(samples, comparisons, rounds);

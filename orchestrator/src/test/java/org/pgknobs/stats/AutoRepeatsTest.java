@@ -132,6 +132,16 @@ class AutoRepeatsTest {
     }
 
     @Test
+    void anExperimentWithNothingToCompareStopsAtMin() {
+        Map<String, List<Double>> samples = new LinkedHashMap<>();
+        samples.put("base", List.of(1000.0, 1100.0));
+        assertThat(MIN_3_MAX_6_TARGET_3.decide(samples, List.of()).reason()).isEqualTo(RoundsDecision.Reason.BELOW_MIN);
+
+        samples.put("base", List.of(1000.0, 1100.0, 900.0));
+        assertThat(MIN_3_MAX_6_TARGET_3.decide(samples, List.of()).reason()).isEqualTo(RoundsDecision.Reason.SETTLED);
+    }
+
+    @Test
     void rejectsAMinBelowTwo() {
         assertThatThrownBy(() -> new AutoRepeats(1, 5, 0.03)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("2 <= min <= max");
