@@ -14,6 +14,8 @@
 # The config goes to /etc/slurm/slurm.conf, where every Slurm command looks; one this script did not
 # write is never replaced. State and logs: /var/spool/pgknobs-slurm (override with PGKNOBS_SLURM_STATE).
 set -euo pipefail
+# the daemons live in sbin, which a non-login root shell may not have on PATH
+PATH=/usr/sbin:/sbin:$PATH
 
 STATE=${PGKNOBS_SLURM_STATE:-/var/spool/pgknobs-slurm}
 CONF=/etc/slurm/slurm.conf
@@ -169,8 +171,10 @@ down() {
   stop_pid "$STATE/slurmd.pid" slurmd
   stop_pid "$STATE/slurmctld.pid" slurmctld
   if alive "$MUNGE_PID"; then
+    local pid
+    pid=$(cat "$MUNGE_PID")
     munged --stop
-    wait_for "munged to exit" sh -c "! kill -0 $(cat "$MUNGE_PID" 2>/dev/null || echo 0)"
+    wait_for "munged (pid $pid) to exit" sh -c "! kill -0 $pid"
   fi
   # what a job left behind would still show as slurmstepd; there must be none
   if pgrep -x slurmstepd >/dev/null; then

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.yaml.snakeyaml.Yaml;
@@ -99,14 +100,51 @@ class ShippedSchedulerFilesTest {
         Matcher array = Pattern.compile("#SBATCH --array=1-(\\d+)").matcher(script);
         assertThat(array.find()).isTrue();
         int n = Integer.parseInt(array.group(1));
-        String exec = script.substring(script.indexOf("exec java -jar orchestrator/target/pgknobs.jar "))
-                .replace("\\\n", " ").strip();
         List<Invocation> runs = new ArrayList<>();
         for (int task = 1; task <= n; task++) {
-            runs.add(invocation(expand(exec.substring("exec java -jar orchestrator/target/pgknobs.jar ".length()),
-                    Map.of("SLURM_ARRAY_TASK_ID", "" + task)), Path::of));
+            runs.add(invocation(slurmTask(Map.of("SLURM_ARRAY_TASK_ID", "" + task, "SLURM_ARRAY_TASK_MAX", "" + n)), Path::of));
         }
         assertCoversOneToN(runs, n);
+    }
+
+    @Test
+    void theSlurmTaskResubmittedWithResumeFinishesItsNewestResultDirectory(@TempDir Path results) throws Exception {
+        Path older = Files.createDirectories(results.resolve("shard-3/x/2026-01-01T10-00-00-shard3of4"));
+        Path newer = Files.createDirectories(results.resolve("shard-3/x/2026-01-02T10-00-00-shard3of4"));
+        Files.createDirectories(results.resolve("shard-3/x/2026-01-03T10-00-00-shard3of5"));
+        List<String> args = slurmTask(Map.of("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_MAX", "3",
+                "RESULTS", results.toString(), "RESUME", "1"));
+        assertThat(args).containsSequence("--resume", newer.toString()).doesNotContain(older.toString());
+        assertThat(invocation(args, Path::of).shard()).isEqualTo(Shard.parse("3/4"));
+    }
+
+    /**
+     * What deploy/slurm/sweep.sbatch hands java when a real sh runs it with the scheduler's variables:
+     * JAVA_HOME points at a stand-in java that prints its arguments, which must be -jar, the checkout's
+     * jar, then pgknobs' own.
+     */
+    private static List<String> slurmTask(Map<String, String> env) throws IOException, InterruptedException {
+        Path home = Files.createTempDirectory("sbatch-java");
+        try {
+            Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+            Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
+            java.toFile().setExecutable(true);
+            ProcessBuilder pb = new ProcessBuilder("sh", ROOT.resolve("deploy/slurm/sweep.sbatch").toString());
+            pb.environment().putAll(env);
+            pb.environment().put("JAVA_HOME", home.toString());
+            pb.redirectErrorStream(true);
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).as(out).isZero();
+            List<String> words = out.lines().toList();
+            assertThat(words.subList(0, 2)).isEqualTo(List.of("-jar", "orchestrator/target/pgknobs.jar"));
+            return words.subList(2, words.size());
+        } finally {
+            try (var files = Files.walk(home)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
     }
 
     private static void assertCoversOneToN(List<Invocation> runs, int n) {
