@@ -89,6 +89,13 @@ class RunCommand implements Callable<Integer> {
                     + "shards' result directories with `pgknobs report DIR...`")
     String shard;
 
+    @Option(names = "--trial-start", negatable = true,
+            description = "before the load, start every distinct server configuration (base, each step, each version) "
+                    + "once on an empty cluster and verify it: a configuration PostgreSQL refuses ends the run at once "
+                    + "with exit 2. Default: on for clusters pgknobs starts; off for --server-url, where "
+                    + "--trial-start restarts your server once per configuration.")
+    Boolean trialStart;
+
     @Mixin
     ServerOptions serverOptions;
 
@@ -159,7 +166,8 @@ class RunCommand implements Callable<Integer> {
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner.Options base = new SuiteRunner.Options(out, Optional.ofNullable(resume), commandLine, allSets,
-                !noCollector, OptionUnits.duration(collectorInterval, "--collector-interval", Durations.Zero.REJECTED), stdout, RunScope.whole());
+                !noCollector, OptionUnits.duration(collectorInterval, "--collector-interval", Durations.Zero.REJECTED), stdout,
+                RunScope.whole(), trialStart == null ? SuiteRunner.Trial.DEFAULT : trialStart ? SuiteRunner.Trial.ON : SuiteRunner.Trial.OFF);
         List<Integer> versions = experiment.server().versions();
         if (versions.isEmpty() || serverOptions.isExternal()) {
             ServerSupply supply = serverOptions.isExternal()
@@ -175,6 +183,14 @@ class RunCommand implements Callable<Integer> {
         Map<Integer, PgBinaries> builds = new LinkedHashMap<>();
         versions.forEach(v -> builds.put(v, servers.binariesFor(v)));
         SettingsByVersion known = SettingsByVersion.read(builds, servers.embeddedDefault());
+        if (base.trial() != SuiteRunner.Trial.OFF) {
+            // every version's configurations are proven before the first version loads its data
+            for (int v : versions.subList(1, versions.size())) {
+                RunScope scope = new RunScope(OptionalInt.of(v), known.on(v), shardOf);
+                stdout.println("PostgreSQL " + v + ":");
+                new SuiteRunner(managed(servers, builds.get(v)), withScope(base, scope), benchBase).trialOnly(experiment);
+            }
+        }
         List<Path> dirs = new ArrayList<>();
         boolean failed = false;
         for (int v : versions) {
@@ -202,9 +218,7 @@ class RunCommand implements Callable<Integer> {
     /** One suite (one version, this shard): run it, print its summary, write its report. */
     private static SuiteRunner.Outcome runOne(ServerSupply supply, SuiteRunner.Options base, RunScope scope,
                                               Experiment experiment, BenchBaseLauncher benchBase, PrintStream stdout) {
-        SuiteRunner.Options options = new SuiteRunner.Options(base.outDir(), base.resume(), base.commandLine(), base.sets(),
-                base.collect(), base.collectorInterval(), base.out(), scope);
-        SuiteRunner.Outcome outcome = new SuiteRunner(supply, options, benchBase).run(experiment);
+        SuiteRunner.Outcome outcome = new SuiteRunner(supply, withScope(base, scope), benchBase).run(experiment);
         if (outcome.interrupted()) {
             return outcome;
         }
@@ -216,6 +230,11 @@ class RunCommand implements Callable<Integer> {
         stdout.println();
         stdout.println("results: " + outcome.directory());
         return outcome;
+    }
+
+    private static SuiteRunner.Options withScope(SuiteRunner.Options base, RunScope scope) {
+        return new SuiteRunner.Options(base.outDir(), base.resume(), base.commandLine(), base.sets(),
+                base.collect(), base.collectorInterval(), base.out(), scope, base.trial());
     }
 
     private static void writeReport(List<Path> dirs, Path outDir, PrintStream stdout) {

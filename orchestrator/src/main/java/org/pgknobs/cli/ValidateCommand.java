@@ -2,7 +2,11 @@ package org.pgknobs.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -12,18 +16,38 @@ import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.MachineScaler;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
+import org.pgknobs.experiment.plan.Shard;
+import org.pgknobs.run.RunScope;
+import org.pgknobs.run.ServerSupply;
+import org.pgknobs.run.SuiteRunner;
+import org.pgknobs.server.ExternalServer;
+import org.pgknobs.server.PgBinaries;
 import org.pgknobs.server.Workspace;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code pgknobs validate FILE…}: checks experiment files (and each of their profiles) without starting anything. */
+/**
+ * {@code pgknobs validate FILE…}: checks experiment files (and each of their profiles) without starting
+ * anything; with {@code --start}, also the trial start a run makes before its load.
+ */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Check experiment files: the file alone and with each of its profiles. Exit 0 when all are "
-                + "valid, 2 otherwise. Setting values are checked against a server only when a run starts; settings "
-                + "ALTER SYSTEM can never set (data_directory, transaction_isolation, ...) are refused here.")
+                + "valid, 2 otherwise. Setting values are checked against a server only when a run starts (or with "
+                + "--start); settings ALTER SYSTEM can never set (data_directory, transaction_isolation, ...) are "
+                + "refused here.")
 final class ValidateCommand implements Callable<Integer> {
+
+    @Option(names = "--start", description = "also check every setting against a real server and start every distinct "
+            + "server configuration (base, each step, each of server.versions) once on a scratch cluster with no data, "
+            + "as `run` does before its load; prints each one's cost. The scratch clusters are deleted. With "
+            + "--server-url it restarts that server once per configuration.")
+    boolean start;
+
+    @Mixin
+    ServerOptions serverOptions;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "experiment YAML files")
     List<Path> files = new ArrayList<>();
@@ -50,6 +74,35 @@ final class ValidateCommand implements Callable<Integer> {
         }
     }
 
+    /** Preflight and the trial start of one loaded experiment, on each of its versions, as `run` would make them. */
+    private void trialStart(Experiment loaded) {
+        ServerFactory servers = new ServerFactory(serverOptions);
+        VersionList.check(loaded.server().versions(), serverOptions, servers);
+        Experiment experiment = loaded.scale().isPresent()
+                ? MachineScaler.scale(loaded, HostFacts.detect(servers.workDir())).experiment() : loaded;
+        SuiteRunner.Options options = new SuiteRunner.Options(servers.workDir(), Optional.empty(), List.of(), sets,
+                false, Duration.ofSeconds(1), System.out);
+        List<Integer> versions = experiment.server().versions();
+        if (versions.isEmpty() || serverOptions.isExternal()) {
+            ServerSupply supply = serverOptions.isExternal()
+                    ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
+                    : new ServerSupply.Managed(servers.binaries(), servers.runAs(), servers.workDir());
+            new SuiteRunner(supply, options).trialOnly(experiment);
+            return;
+        }
+        Map<Integer, PgBinaries> builds = new LinkedHashMap<>();
+        versions.forEach(v -> builds.put(v, servers.binariesFor(v)));
+        SettingsByVersion known = SettingsByVersion.read(builds, servers.embeddedDefault());
+        for (int v : versions) {
+            System.out.println("PostgreSQL " + v + ":");
+            RunScope scope = new RunScope(OptionalInt.of(v), known.on(v), Shard.whole());
+            new SuiteRunner(new ServerSupply.Managed(builds.get(v), servers.runAs(), servers.workDir()),
+                    new SuiteRunner.Options(options.outDir(), options.resume(), options.commandLine(), options.sets(),
+                            false, options.collectorInterval(), options.out(), scope, SuiteRunner.Trial.ON))
+                    .trialOnly(experiment);
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -65,6 +118,10 @@ final class ValidateCommand implements Callable<Integer> {
                         first.profiles().isEmpty() ? "none" : String.join(", ", first.profiles().keySet()));
                 if (plan) {
                     loaded.forEach(e -> printPlan(out, e));
+                }
+                if (start) {
+                    out.flush();
+                    loaded.forEach(this::trialStart);
                 }
             } catch (BadInputException e) {
                 invalid++;

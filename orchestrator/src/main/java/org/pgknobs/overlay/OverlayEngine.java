@@ -76,6 +76,15 @@ public final class OverlayEngine {
      * @throws OverlayException the server refused a statement or could not be reached
      */
     public OverlayResult apply(Server server, Map<String, ?> settings) {
+        return apply(server, settings, false);
+    }
+
+    /**
+     * @param proveStart restart even when nothing is pending: a trial start proves that the server starts
+     *                   with the settings (reload-context ones such as ssl are checked by the postmaster only
+     *                   when it starts); an external server without a restart command is only reloaded
+     */
+    public OverlayResult apply(Server server, Map<String, ?> settings, boolean proveStart) {
         long start = System.nanoTime();
         checkAllowed(server);
         SettingsCatalog catalog = preflight(server, settings);
@@ -100,12 +109,13 @@ public final class OverlayEngine {
             SettingsCatalog reloaded = AlterSystem.catalog(server);
             List<String> pending = reloaded.pendingRestart();
             SettingsCatalog effective = reloaded;
-            if (!pending.isEmpty()) {
-                step = "restart for " + String.join(", ", pending);
+            boolean canRestart = !(server instanceof ExternalServer ext) || ext.restartCommand().isPresent();
+            if (!pending.isEmpty() || proveStart && canRestart) {
+                step = pending.isEmpty() ? "restart (trial start)" : "restart for " + String.join(", ", pending);
                 server.restart();
                 effective = AlterSystem.catalog(server);
             }
-            OverlayResult result = verify(settings, effective, pending, !pending.isEmpty(),
+            OverlayResult result = verify(settings, effective, pending, !pending.isEmpty() || proveStart && canRestart,
                     Duration.ofNanos(System.nanoTime() - start));
             if (!result.allVerified()) {
                 throw new OverlayVerificationException(result);

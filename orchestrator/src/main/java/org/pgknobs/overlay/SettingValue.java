@@ -63,6 +63,19 @@ public record SettingValue(String vartype, String text, Double number) {
         };
     }
 
+    /**
+     * A memory setting's value in bytes ({@code raw}: as requested, or pg_settings.setting), e.g. 1024 of
+     * shared_buffers (unit 8kB) is 8 MiB.
+     */
+    public static double bytes(Setting meta, Object raw) throws InvalidValueException {
+        Matcher m = meta.unit() == null ? null : UNIT_SIZE.matcher(meta.unit());
+        if (m == null || !m.matches() || !MEMORY_UNITS.contains(m.group(2))) {
+            throw new InvalidValueException(meta.name() + " is not a memory setting (unit " + meta.unit() + ")");
+        }
+        double factor = m.group(1).isEmpty() ? 1 : Long.parseLong(m.group(1));
+        return parse(meta, raw).number() * factor * MEMORY_BYTES.get(MEMORY_UNITS.indexOf(m.group(2)));
+    }
+
     /** What the server runs with now, from pg_settings.setting (always in the base unit). */
     public static SettingValue effective(Setting meta) {
         try {

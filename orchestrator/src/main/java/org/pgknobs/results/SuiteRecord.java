@@ -6,11 +6,21 @@ import java.util.List;
 /**
  * suite.json: the whole suite at a glance, rewritten after every step. Steps are listed in plan order
  * with their current status; the per-step files stay the source of truth for results. {@code tags} say
- * which version and shard of a larger run this directory is.
+ * which version and shard of a larger run this directory is. {@code trialStarts} are the configurations
+ * started on an empty cluster before the load (empty when the trial was off, and in older files).
  */
 public record SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                           Instant started, Instant updated, RunEnvironment environment, List<Entry> steps,
-                          RunTags tags) {
+                          RunTags tags, List<TrialStart> trialStarts) {
+
+    public SuiteRecord {
+        trialStarts = trialStarts == null ? List.of() : List.copyOf(trialStarts);
+    }
+
+    public SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
+                       Instant started, Instant updated, RunEnvironment environment, List<Entry> steps, RunTags tags) {
+        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of());
+    }
 
     /** suite.json files written before tags existed read as an untagged whole run. */
     public RunTags tagsOrNone() {
@@ -19,10 +29,22 @@ public record SuiteRecord(String experiment, String source, String profile, List
 
     public SuiteRecord with(String newStatus, List<Entry> newSteps) {
         return new SuiteRecord(experiment, source, profile, sets, newStatus, started, Instant.now(), environment,
-                newSteps, tags);
+                newSteps, tags, trialStarts);
+    }
+
+    public SuiteRecord withTrialStarts(List<TrialStart> trials) {
+        return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
+                tags, trials);
     }
 
     /** One planned step × repeat. */
     public record Entry(int index, String name, int repeat, String dir, StepStatus status, String reason) {
+    }
+
+    /**
+     * One distinct server configuration started before the load: the steps that share it, whether
+     * PostgreSQL started with it (and verified it in pg_settings), how long that took, and why not.
+     */
+    public record TrialStart(List<String> steps, List<String> initdb, boolean started, double seconds, String reason) {
     }
 }

@@ -86,9 +86,7 @@ final class StepRunner {
             }
             saveLogTail(server, dir);
             clusters.rollBackAutoConf(step);
-            String fatal = e.logTail().stream().filter(l -> l.contains("FATAL:") || l.contains("PANIC:")).findFirst()
-                    .map(l -> ": " + l.substring(l.indexOf(l.contains("FATAL:") ? "FATAL:" : "PANIC:")).replaceAll("\\s+", " "))
-                    .orElse("");
+            String fatal = e.fatalLine().map(l -> ": " + l).orElse("");
             return StepVerdict.of(step, p.repeat(), started, overlay, seconds, null, "server: " + e.getMessage() + fatal
                     + (server instanceof ManagedServer ? " (log tail in server-log-tail.txt)" : ""));
         } catch (WorkloadException | RuntimeException e) {

@@ -83,7 +83,7 @@ final class SuitePreflight {
     }
 
     /** Client connections a run opens, which max_connections must leave room for. */
-    private static int connectionsNeeded(WorkloadSpec workload) {
+    static int connectionsNeeded(WorkloadSpec workload) {
         return switch (workload.kind()) {
             case TPCC -> workload.tpcc().terminals();
             // per client: an inserting, a deleting and a querying connection

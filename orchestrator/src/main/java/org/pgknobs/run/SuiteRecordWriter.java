@@ -84,9 +84,15 @@ final class SuiteRecordWriter {
         entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(),
                 layout.root().relativize(StepOrder.dir(layout, p)).toString(), StepStatus.PENDING, null));
         record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), record.status(),
-                record.started(), Instant.now(), record.environment(), entries, record.tags());
+                record.started(), Instant.now(), record.environment(), entries, record.tags(), record.trialStarts());
         write("running");
         return entries.size() - 1;
+    }
+
+    /** The trial starts before the load, into suite.json. */
+    void trialStarts(List<SuiteRecord.TrialStart> trials) {
+        record = record.withTrialStarts(trials);
+        write("running");
     }
 
     List<SuiteRecord.Entry> entries() {

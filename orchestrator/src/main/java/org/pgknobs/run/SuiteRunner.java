@@ -15,6 +15,7 @@ import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.plan.VersionPlan;
 import org.pgknobs.experiment.yaml.ExperimentYaml;
+import org.pgknobs.host.MemoryLimits;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.RunEnvironment;
@@ -31,7 +32,7 @@ import org.pgknobs.workload.benchbase.BenchBaseLauncher;
  * current step interrupted, stop the server (or restore an external one) and flush suite.json.
  *
  * <p>The jobs live in their own classes: {@link StepOrder} (order and --resume), {@link SuitePreflight},
- * {@link Clusters} (servers and data), {@link StepRunner} with {@link StepVerdict} (one step and its
+ * {@link TrialStarts} (every configuration started once before the load), {@link Clusters} (servers and data), {@link StepRunner} with {@link StepVerdict} (one step and its
  * status), {@link WorkloadWithCollector}, {@link SuiteRecordWriter} (suite.json) and
  * {@link SuiteInterruption} (signals).
  */
@@ -43,12 +44,29 @@ public final class SuiteRunner {
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
      */
     public record Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
-                          boolean collect, Duration collectorInterval, PrintStream out, RunScope scope) {
+                          boolean collect, Duration collectorInterval, PrintStream out, RunScope scope, Trial trial) {
 
         public Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
                        boolean collect, Duration collectorInterval, PrintStream out) {
-            this(outDir, resume, commandLine, sets, collect, collectorInterval, out, RunScope.whole());
+            this(outDir, resume, commandLine, sets, collect, collectorInterval, out, RunScope.whole(), Trial.DEFAULT);
         }
+    }
+
+    /**
+     * Whether every configuration is started once before the load ({@link TrialStarts}): by default on
+     * clusters pgknobs owns, never on an external server unless asked (it restarts the user's server).
+     */
+    public enum Trial {
+        DEFAULT, ON, OFF;
+
+        boolean wanted(ServerSupply supply) {
+            return this == ON || this == DEFAULT && supply instanceof ServerSupply.Managed;
+        }
+    }
+
+    /** The plan this suite runs: its order (this shard), the steps its version lacks, the steps to check. */
+    private record Scoped(ExperimentPlan plan, List<PlannedRun> order, Map<String, String> notApplicable,
+                          ExperimentPlan toCheck) {
     }
 
     /** How the suite ended; the CLI turns it into an exit code. */
@@ -76,7 +94,7 @@ public final class SuiteRunner {
         this.benchBase = benchBase;
     }
 
-    public Outcome run(Experiment experiment) {
+    private Scoped scoped(Experiment experiment) {
         VersionPlan version = options.scope().versionPlan(ExperimentPlan.of(experiment));
         ExperimentPlan plan = new ExperimentPlan(experiment, version.steps().stream().map(VersionPlan.Entry::step).toList());
         List<PlannedRun> order = StepOrder.select(plan, options.scope().shard());
@@ -84,6 +102,39 @@ public final class SuiteRunner {
         version.steps().forEach(e -> e.notApplicable().ifPresent(why -> notApplicable.put(e.step().name(), why)));
         ExperimentPlan toCheck = new ExperimentPlan(experiment, order.stream().map(PlannedRun::step).distinct()
                 .filter(s -> !notApplicable.containsKey(s.name())).toList());
+        return new Scoped(plan, order, notApplicable, toCheck);
+    }
+
+    /**
+     * Preflight and the trial start of every configuration, nothing else (`validate --start`, and a run
+     * of several versions before the first one loads): the clusters are deleted, nothing is written.
+     *
+     * @throws org.pgknobs.BadInputException a setting or a configuration PostgreSQL refuses
+     */
+    public List<SuiteRecord.TrialStart> trialOnly(Experiment experiment) {
+        ExperimentPlan toCheck = scoped(experiment).toCheck();
+        if (toCheck.steps().isEmpty()) {
+            return List.of();
+        }
+        OverlayEngine engine = new OverlayEngine(supply instanceof ServerSupply.External);
+        Clusters clusters = new Clusters(supply, benchBase, engine, options.out());
+        try {
+            SuitePreflight.Verdict preflight = SuitePreflight.check(toCheck, clusters, engine, options.out());
+            List<SuiteRecord.TrialStart> trials = TrialStarts.run(toCheck, preflight, clusters, engine,
+                    MemoryLimits.detect(), options.out());
+            preflight.rejected().forEach((step, why) -> options.out().println("  " + step + ": not tried, " + why));
+            return trials;
+        } finally {
+            clusters.release(true);
+        }
+    }
+
+    public Outcome run(Experiment experiment) {
+        Scoped scoped = scoped(experiment);
+        ExperimentPlan plan = scoped.plan();
+        List<PlannedRun> order = scoped.order();
+        Map<String, String> notApplicable = scoped.notApplicable();
+        ExperimentPlan toCheck = scoped.toCheck();
         SuiteRecord earlier = options.resume().map(dir -> StepOrder.readEarlier(dir, experiment)).orElse(null);
         if (earlier != null) {
             StepOrder.checkSamePart(options.resume().get(), earlier, options.scope().tags());
@@ -111,6 +162,8 @@ public final class SuiteRunner {
         try {
             SuitePreflight.Verdict preflight = toCheck.steps().isEmpty() ? SuitePreflight.Verdict.none()
                     : SuitePreflight.check(toCheck, clusters, engine, out);
+            List<SuiteRecord.TrialStart> trials = options.trial().wanted(supply)
+                    ? TrialStarts.run(toCheck, preflight, clusters, engine, MemoryLimits.detect(), out) : List.of();
             layout = options.resume().map(SuiteLayout::new)
                     .orElseGet(() -> SuiteLayout.fresh(options.outDir(), experiment.name(), LocalDateTime.now(),
                             options.scope().directorySuffix()));
@@ -120,6 +173,9 @@ public final class SuiteRunner {
                     RunEnvironment.capture(options.commandLine(), clusters.serverVersion()), options.sets(),
                     options.scope().tags());
             interruption.recordingWith(record);
+            if (!trials.isEmpty()) {
+                record.trialStarts(trials);
+            }
             SuiteProgress progress = new SuiteProgress(out, order.size(), plan.estimatedDuration(), Duration.ofSeconds(10));
             AblationSearchPhase ablation = experiment.mode() == Mode.ABLATION ? new AblationSearchPhase(experiment, plan,
                     layout, preflight.settingsFor(plan.step(AblationPlan.BASE).orElseThrow()),

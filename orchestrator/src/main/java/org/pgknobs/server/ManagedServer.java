@@ -222,6 +222,24 @@ public final class ManagedServer implements Server {
         return r.exitCode() == 0;
     }
 
+    /**
+     * Empties server.log and removes PGDATA/log (logging_collector's files) of a stopped server, so that
+     * what a trial start logged never shows up in a later step's log tail.
+     */
+    public void clearLogs() {
+        if (isRunning()) {
+            throw new IllegalStateException("clearLogs needs a stopped server: " + describe());
+        }
+        try {
+            if (Files.exists(logFile())) {
+                Files.write(logFile(), new byte[0]);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot empty " + logFile() + ": " + e.getMessage(), e);
+        }
+        Workspace.delete(dataDirectory().resolve("log"));
+    }
+
     @Override
     public List<String> logTail(int lines) {
         return ServerLogs.tail(logFile(), dataDirectory(), lines);

@@ -1,6 +1,7 @@
 package org.pgknobs.server;
 
 import java.util.List;
+import java.util.Optional;
 
 /** A server could not be started, stopped or reached; carries the server's own last log lines. */
 public class ServerException extends RuntimeException {
@@ -18,6 +19,16 @@ public class ServerException extends RuntimeException {
 
     public List<String> logTail() {
         return logTail;
+    }
+
+    /**
+     * PostgreSQL's own reason from the log tail: the last FATAL or PANIC line (the newest; older ones may be
+     * from earlier starts), from the severity on
+     * (timestamp and pid dropped, blanks squeezed), e.g. {@code FATAL: could not access file "x"}.
+     */
+    public Optional<String> fatalLine() {
+        return logTail.stream().filter(l -> l.contains("FATAL:") || l.contains("PANIC:")).reduce((a, b) -> b)
+                .map(l -> l.substring(l.indexOf(l.contains("FATAL:") ? "FATAL:" : "PANIC:")).replaceAll("\\s+", " ").strip());
     }
 
     /** Message plus the log tail, as a user should see it. */
