@@ -120,10 +120,7 @@ public final class SuiteRunner {
         Clusters clusters = new Clusters(supply, benchBase, engine, options.out());
         try {
             SuitePreflight.Verdict preflight = SuitePreflight.check(toCheck, clusters, engine, options.out());
-            List<SuiteRecord.TrialStart> trials = TrialStarts.run(toCheck, preflight, clusters, engine,
-                    MemoryLimits.detect(), options.out());
-            preflight.rejected().forEach((step, why) -> options.out().println("  " + step + ": not tried, " + why));
-            return trials;
+            return TrialStarts.run(toCheck, preflight, clusters, engine, MemoryLimits.detect(), options.out());
         } finally {
             clusters.release(true);
         }

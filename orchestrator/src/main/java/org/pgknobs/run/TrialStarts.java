@@ -90,9 +90,20 @@ final class TrialStarts {
         List<String> refusals = new ArrayList<>();
         long all = System.nanoTime();
         for (Config c : configs) {
-            long t0 = System.nanoTime();
-            String reason = tooMuch.containsKey(c) ? tooMuch.get(c) : start(c, experiment, clusters, engine);
-            double seconds = tooMuch.containsKey(c) ? 0 : (System.nanoTime() - t0) / 1e9;
+            String reason = tooMuch.get(c);
+            double seconds = 0;
+            if (reason == null) {
+                long t0 = System.nanoTime();
+                Server server = clusters.forTrial(c.initdb(), experiment);
+                double created = (System.nanoTime() - t0) / 1e9;
+                if (created > 0.5) {
+                    out.printf("  (%.1f s to create the empty cluster%s)%n", created,
+                            c.initdb().isEmpty() ? "" : " with initdb " + String.join(" ", c.initdb()));
+                }
+                long t1 = System.nanoTime();
+                reason = start(c, server, clusters, engine);
+                seconds = (System.nanoTime() - t1) / 1e9;
+            }
             trials.add(new SuiteRecord.TrialStart(c.steps().stream().map(PlannedStep::name).toList(), c.initdb(),
                     reason == null, seconds, reason));
             out.printf("  %-28s %5.1f s  %s%n", c.names(), seconds, reason == null ? "started, settings verified"
@@ -101,6 +112,8 @@ final class TrialStarts {
                 refusals.add(refusal(experiment, c, reason, tooMuch.containsKey(c) ? MemoryFit.available(memory) : null));
             }
         }
+        preflight.rejected().forEach((step, why) -> out.printf("  %-28s   -    not tried: %s%n", step,
+                why.lines().findFirst().orElse(why).replaceFirst(" against .*", "")));
         out.printf("  trial starts: %.1f s in all%n", (System.nanoTime() - all) / 1e9);
         clusters.afterTrial();
         if (!refusals.isEmpty()) {
@@ -127,8 +140,7 @@ final class TrialStarts {
     }
 
     /** Null when the server started with the settings and verified them; else PostgreSQL's reason. */
-    private static String start(Config c, Experiment experiment, Clusters clusters, OverlayEngine engine) {
-        Server server = clusters.forTrial(c.initdb(), experiment);
+    private static String start(Config c, Server server, Clusters clusters, OverlayEngine engine) {
         try {
             engine.apply(server, c.settings(), true);
             return null;
