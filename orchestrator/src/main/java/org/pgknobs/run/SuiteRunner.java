@@ -159,6 +159,7 @@ public final class SuiteRunner {
         try {
             SuitePreflight.Verdict preflight = toCheck.steps().isEmpty() ? SuitePreflight.Verdict.none()
                     : SuitePreflight.check(toCheck, clusters, engine, out);
+            String serverVersion = clusters.serverVersion(); // while preflight's server runs: the trial stops it
             List<SuiteRecord.TrialStart> trials = options.trial().wanted(supply)
                     ? TrialStarts.run(toCheck, preflight, clusters, engine, MemoryLimits.detect(), out) : List.of();
             layout = options.resume().map(SuiteLayout::new)
@@ -167,7 +168,7 @@ public final class SuiteRunner {
             interruption.resultsIn(layout);
             JsonFiles.writeText(layout.resolvedExperiment(), ExperimentYaml.write(experiment));
             record = SuiteRecordWriter.start(layout, experiment, order, earlier, preflight.rejected(), notApplicable,
-                    RunEnvironment.capture(options.commandLine(), clusters.serverVersion()), options.sets(),
+                    RunEnvironment.capture(options.commandLine(), serverVersion), options.sets(),
                     options.scope().tags());
             interruption.recordingWith(record);
             if (!trials.isEmpty()) {

@@ -2,6 +2,7 @@ package org.pgknobs.run;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +67,6 @@ final class TrialStarts {
 
     /**
      * @param plan      the steps to try, as preflight checked them (steps it rejected are skipped)
-     * @param external  whether {@code clusters} is an external server (no memory check: it is not this machine)
      * @return one record per configuration, in plan order
      * @throws BadInputException a configuration PostgreSQL refused (the clusters are deleted first)
      */
@@ -77,8 +77,8 @@ final class TrialStarts {
             return List.of();
         }
         Experiment experiment = plan.experiment();
-        Map<Config, String> tooMuch = new LinkedHashMap<>();
-        if (!clusters.external()) {
+        Map<Config, String> tooMuch = new IdentityHashMap<>();
+        if (!clusters.external()) { // an external server's memory is not this machine's
             SettingsCatalog catalog = engine.preflight(clusters.forTrial(configs.get(0).initdb(), experiment), Map.of());
             int connections = SuitePreflight.connectionsNeeded(experiment.workload()) + ConnectionBudget.MONITORING;
             configs.forEach(c -> MemoryFit.tooMuch(c.settings(), catalog, connections, memory)
@@ -111,11 +111,21 @@ final class TrialStarts {
             if (reason != null && !c.expectedToFail()) {
                 refusals.add(refusal(experiment, c, reason, tooMuch.containsKey(c) ? MemoryFit.available(memory) : null));
             }
+            if (reason != null && clusters.external() && !clusters.forTrial(c.initdb(), experiment).isRunning()) {
+                refusals.add("the external server did not come back after that start and pgknobs cannot reach its "
+                        + "files: take the trial's settings out of its postgresql.auto.conf (ALTER SYSTEM RESET ALL "
+                        + "needs a running server; edit the file) and start it; the other configurations were not tried");
+                break;
+            }
         }
         preflight.rejected().forEach((step, why) -> out.printf("  %-28s   -    not tried: %s%n", step,
                 why.lines().findFirst().orElse(why).replaceFirst(" against .*", "")));
         out.printf("  trial starts: %.1f s in all%n", (System.nanoTime() - all) / 1e9);
-        clusters.afterTrial();
+        try {
+            clusters.afterTrial();
+        } catch (RuntimeException e) {
+            refusals.add("resetting the server after the trial failed: " + e.getMessage());
+        }
         if (!refusals.isEmpty()) {
             clusters.release(true);
             throw new BadInputException(String.join("\n", refusals) + "\n  (found by a trial start on an empty cluster, "
