@@ -24,8 +24,6 @@ import org.pgknobs.testing.CliRun;
  * script that prints his per-second lines for a known rate (half the rows by t_sec 1.0, all by 2.0), so the
  * figures read from his output are known, while pgknobs' side runs for real.
  */
-// "alone": it pins the server and the clients to CPUs of their own and reads each side's busy share
-@Tag("alone")
 class InsertBenchBenchRunTest {
 
     private static final String FAKE_IIBENCH = """
@@ -110,6 +108,8 @@ class InsertBenchBenchRunTest {
         }
     }
 
+    // "alone": it pins the server and the clients to CPUs of their own and reads each side's busy share
+    @Tag("alone")
     @Test
     void withServerAndClientCpusEachSideRunsOnItsOwnAndTheirBusySharesArePrinted(@TempDir Path dir) throws Exception {
         assumeTrue(CpuAffinity.available(), "taskset (util-linux) is not installed");

@@ -74,7 +74,7 @@ class ArticleSuiteTest {
     @Test
     @Order(2)
     void resumeOfAFinishedRunDoesNothing(@TempDir Path copies) throws Exception {
-        Path dir = TinyRuns.copy(TinyRuns.article().directory(), copies);
+        Path dir = TinyRuns.copy(TinyRuns.article().directory(), copies.resolve("article"));
         long before = Files.getLastModifiedTime(dir.resolve("steps/01-baseline/step.json")).toMillis();
         CliRun.Result r = CliRun.execute("run", TinyRuns.experiment("article-42000x.yaml").toString(),
                 "--profile", "tiny", "--resume", dir.toString());
@@ -86,7 +86,7 @@ class ArticleSuiteTest {
     @Test
     @Order(3)
     void resumeRerunsJustTheStepWhoseResultsAreGone(@TempDir Path copies) throws Exception {
-        Path dir = TinyRuns.copy(TinyRuns.article().directory(), copies);
+        Path dir = TinyRuns.copy(TinyRuns.article().directory(), copies.resolve("article"));
         Path removed = dir.resolve("steps/05-wal");
         Workspace.delete(removed);
         long untouched = Files.getLastModifiedTime(dir.resolve("steps/04-autovacuum/step.json")).toMillis();

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.pgknobs.json.Json;
 
@@ -22,10 +23,14 @@ import org.pgknobs.json.Json;
  *
  * <p>Under Maven the test JVMs (surefire forks) of one build share them too: the build names a directory
  * ({@code pgknobs.tiny.runs}); the first fork to ask makes the run there under a file lock, the others
- * wait for it and read the same files. The runs are read-only for tests: a test that changes a result
+ * read the same files (a fork that would wait makes the other tiny run meanwhile, if nobody has). The runs are read-only for tests: a test that changes a result
  * directory works on a {@link #copy} of it.
  */
 public final class TinyRuns {
+
+    private static final List<String> ARTICLE = List.of("article-42000x.yaml", "--profile", "tiny");
+    private static final List<String> SWEEP = List.of("insert-benchmark-cx7a.yaml", "--profile", "tiny",
+            "--steps", "base,a1,a3,a6");
 
     /** Result directory per experiment file + arguments; filled lazily, once. */
     private static final Map<List<String>, Run> RUNS = new HashMap<>();
@@ -47,37 +52,82 @@ public final class TinyRuns {
 
     /** The article file with the tiny profile: 7 steps, 1 warehouse, 2 terminals, seconds per phase. */
     public static synchronized Run article() {
-        return RUNS.computeIfAbsent(List.of("article-42000x.yaml", "--profile", "tiny"), TinyRuns::execute);
+        return get(ARTICLE);
     }
 
     /** The cx7a insert-benchmark sweep, tiny profile, base and three variants. */
     public static synchronized Run sweep() {
-        return RUNS.computeIfAbsent(List.of("insert-benchmark-cx7a.yaml", "--profile", "tiny",
-                "--steps", "base,a1,a3,a6"), TinyRuns::execute);
+        return get(SWEEP);
     }
 
-    private static Run execute(List<String> key) {
+    private static Run get(List<String> key) {
+        Run known = RUNS.get(key);
+        if (known != null) {
+            return known;
+        }
         try {
             String shared = System.getProperty("pgknobs.tiny.runs");
-            if (shared == null) {
-                return runInto(Files.createTempDirectory("pgknobs-tiny-run"), key);
-            }
-            Path root = Files.createDirectories(Path.of(shared));
-            String name = String.join("_", key).replaceAll("[^A-Za-z0-9.,-]", "_");
-            try (FileChannel lockFile = FileChannel.open(root.resolve(name + ".lock"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE); FileLock ignored = lockFile.lock()) {
-                Path outcome = root.resolve(name + ".json");
-                Path out = root.resolve(name);
-                if (Files.exists(outcome)) {
-                    Outcome o = Json.read(outcome, Outcome.class);
-                    return new Run(o.exitCode(), onlyResultDir(out), o.output());
-                }
-                Run run = runInto(Files.createDirectories(out), key);
-                Json.write(outcome, new Outcome(run.exitCode(), run.output()));
-                return run;
-            }
+            Run run = shared == null ? runInto(Files.createTempDirectory("pgknobs-tiny-run"), key)
+                    : new SharedRun(Files.createDirectories(Path.of(shared)), key).madeOrRead();
+            RUNS.put(key, run);
+            return run;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One run in the build's shared directory: {@code name/} (the --out), {@code name.json}, {@code name.lock}. */
+    private record SharedRun(Path root, List<String> key) {
+
+        private Path out() {
+            return root.resolve(String.join("_", key).replaceAll("[^A-Za-z0-9.,-]", "_"));
+        }
+
+        private Path outcome() {
+            return root.resolve(out().getFileName() + ".json");
+        }
+
+        private FileChannel lockFile() throws IOException {
+            return FileChannel.open(root.resolve(out().getFileName() + ".lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+        }
+
+        /**
+         * The run, made here or by another fork. While another fork holds this run's lock (it is making
+         * it), this fork makes a tiny run nobody has started yet instead of idling, then waits.
+         */
+        Run madeOrRead() throws IOException {
+            try (FileChannel lock = lockFile()) {
+                FileLock held = lock.tryLock();
+                if (held == null) {
+                    for (List<String> other : List.of(ARTICLE, SWEEP)) {
+                        if (!other.equals(key) && !RUNS.containsKey(other)) {
+                            new SharedRun(root, other).makeIfFree().ifPresent(r -> RUNS.put(other, r));
+                        }
+                    }
+                    held = lock.lock();
+                }
+                try (FileLock ignored = held) {
+                    return readOrMake();
+                }
+            }
+        }
+
+        /** Makes (or reads) this run if no other fork is making it right now. */
+        private Optional<Run> makeIfFree() throws IOException {
+            try (FileChannel lock = lockFile(); FileLock held = lock.tryLock()) {
+                return held == null ? Optional.empty() : Optional.of(readOrMake());
+            }
+        }
+
+        private Run readOrMake() throws IOException {
+            if (Files.exists(outcome())) {
+                Outcome o = Json.read(outcome(), Outcome.class);
+                return new Run(o.exitCode(), onlyResultDir(out()), o.output());
+            }
+            Run run = runInto(Files.createDirectories(out()), key);
+            Json.write(outcome(), new Outcome(run.exitCode(), run.output()));
+            return run;
         }
     }
 
@@ -92,9 +142,8 @@ public final class TinyRuns {
         return new Run(r.exitCode(), onlyResultDir(out), r.out() + r.err());
     }
 
-    /** A copy of a result directory (its files with their times) in {@code into}, for a test that changes it. */
-    public static Path copy(Path resultDir, Path into) {
-        Path target = into.resolve(resultDir.getFileName().toString());
+    /** A copy of a result directory (its files with their times) as {@code target}, for a test that changes it. */
+    public static Path copy(Path resultDir, Path target) {
         try (Stream<Path> all = Files.walk(resultDir)) {
             for (Path p : all.toList()) {
                 Path to = target.resolve(resultDir.relativize(p).toString());
