@@ -28,12 +28,8 @@ final class ChildRun {
         // A test suite started as a background job of a non-interactive shell (nohup ... &, some CI agents)
         // inherits SIGINT as ignored, and a JVM started with SIGINT ignored keeps it ignored: the child
         // would never see the Ctrl-C the tests send. env resets it, as a user's terminal has it.
-        // C1 only and one GC thread: a child lives for seconds to a minute, most of it waiting on the
-        // server; C2 compiling and parallel GC threads would take the CPUs the server and the other
-        // test JVM need on a 2-core machine, and no test reads a child's throughput as a figure.
         List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT,TERM",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
                 "-cp", System.getProperty("java.class.path"), "org.pgknobs.cli.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
