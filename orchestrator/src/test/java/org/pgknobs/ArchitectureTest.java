@@ -6,6 +6,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTag;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
@@ -13,6 +14,7 @@ import com.tngtech.archunit.lang.ArchRule;
  * The house's layers as a test, so a change that breaks them fails the build (docs/architecture.md
  * draws the same picture). Main classes of both modules; tests may reach anywhere.
  */
+@ArchTag("unit")
 @AnalyzeClasses(packages = "org.pgknobs", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 

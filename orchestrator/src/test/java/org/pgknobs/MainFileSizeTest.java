@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** House rule: small classes, no main source file over {@value #LIMIT} lines. */
+@Tag("unit")
 class MainFileSizeTest {
 
     static final int LIMIT = 400;

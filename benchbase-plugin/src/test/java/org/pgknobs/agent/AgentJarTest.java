@@ -7,9 +7,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("unit")
 class AgentJarTest {
 
     @TempDir

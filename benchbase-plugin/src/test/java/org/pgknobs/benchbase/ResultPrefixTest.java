@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** This run's BenchBase prefix: the newest summary written since the run began, never an older run's. */
+@Tag("unit")
 class ResultPrefixTest {
 
     @TempDir

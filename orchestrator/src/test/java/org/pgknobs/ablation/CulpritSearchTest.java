@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -18,6 +19,7 @@ import org.pgknobs.experiment.AblationSpec;
  * The search algorithm against deterministic measurement functions (ln T as a function of the settings
  * switched on): what it must find, and that every candidate it reports was measured.
  */
+@Tag("unit")
 class CulpritSearchTest {
 
     private static final double LOG_BASE = Math.log(300);

@@ -12,6 +12,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.host.CpuAffinity;
@@ -23,6 +24,9 @@ import org.pgknobs.testing.CliRun;
  * script that prints his per-second lines for a known rate (half the rows by t_sec 1.0, all by 2.0), so the
  * figures read from his output are known, while pgknobs' side runs for real.
  */
+// "alone": the pinned case splits the CPUs between server and clients, and the unpinned one needs his
+// stand-in to finish in well under 1 s (no busy share for it), which a test JVM beside it can spoil
+@Tag("alone")
 class InsertBenchBenchRunTest {
 
     private static final String FAKE_IIBENCH = """

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.units.Durations;
 
 /** Options read durations and sizes in the one grammar; errors name the option; exit 2 before any work. */
+@Tag("unit")
 class OptionUnitsTest {
 
     @Test

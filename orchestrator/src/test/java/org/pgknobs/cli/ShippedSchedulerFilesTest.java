@@ -14,6 +14,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.experiment.plan.Shard;
@@ -27,6 +28,7 @@ import picocli.CommandLine;
  * with its own --out, on an experiment file and profile that exist. The shell expansions are done by a
  * real sh, as the scheduler's would be.
  */
+@Tag("unit")
 class ShippedSchedulerFilesTest {
 
     private static final Path ROOT = Path.of(System.getProperty("pgknobs.repo.root", ".."));

@@ -7,7 +7,6 @@ import java.util.Optional;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.PgBinaries;
-import org.pgknobs.server.Workspace;
 import org.pgknobs.testing.TestServers;
 
 /** Servers of other PostgreSQL majors for the collector's version tests. */
@@ -34,9 +33,7 @@ final class VersionedServers {
     }
 
     static ManagedServer started(PgBinaries binaries, String label) {
-        Path dir = Workspace.newInstanceDir(Workspace.defaultWorkDir().resolve("tests"), label);
-        ManagedServer server = ManagedServer.create(binaries, TestServers.runAs(), dir);
-        server.initdb(List.of());
+        ManagedServer server = TestServers.initialized(binaries, label, List.of());
         server.start();
         return server;
     }

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,6 +31,7 @@ import org.pgknobs.host.HostFacts;
 import org.yaml.snakeyaml.Yaml;
 
 /** Every YAML under experiments/ is valid for the JSON Schema and for the model, with every profile. */
+@Tag("unit")
 public class ShippedExperimentsTest {
 
     public static final Path ROOT = Path.of(System.getProperty("pgknobs.repo.root", ".."));

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** taskset on real processes: a child and its children pinned, and this JVM pinned and given back its set. */
+@Tag("unit")
 class CpuAffinityTest {
 
     @Test

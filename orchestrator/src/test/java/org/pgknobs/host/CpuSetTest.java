@@ -7,10 +7,12 @@ import static org.assertj.core.data.Offset.offset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** CPU lists as taskset writes them, and the busy share of a set of CPUs from /proc/stat's per-CPU lines. */
+@Tag("unit")
 class CpuSetTest {
 
     @TempDir

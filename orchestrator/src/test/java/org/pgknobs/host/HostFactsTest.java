@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.results.HostInfo;
 
 /** The one /proc/meminfo reader (hostfacts.MemInfo, tested in the plugin) serves both the run's host record and the machine scaler. */
+@Tag("unit")
 class HostFactsTest {
 
     @TempDir

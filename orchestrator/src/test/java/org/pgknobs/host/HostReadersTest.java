@@ -10,10 +10,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The /proc readers on this machine's real /proc, their parsers on lines as the kernel writes them, the fsync probe on a real file. */
+@Tag("unit")
 class HostReadersTest {
 
     @TempDir

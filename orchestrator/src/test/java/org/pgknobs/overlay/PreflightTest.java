@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.BadInputException;
 
 /** Preflight rules over a hand-made catalog; the same rules against a real server are in OverlayEngineTest. */
+@Tag("unit")
 class PreflightTest {
 
     private static final SettingsCatalog CATALOG = new SettingsCatalog(List.of(

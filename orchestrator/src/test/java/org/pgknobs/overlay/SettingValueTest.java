@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** guc.c's value rules, pinned without a server: rows shaped like PostgreSQL 18's pg_settings. */
+@Tag("unit")
 class SettingValueTest {
 
     static Setting integer(String name, String setting, String unit, String min, String max) {

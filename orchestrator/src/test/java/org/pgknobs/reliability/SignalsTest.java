@@ -26,7 +26,9 @@ class SignalsTest {
             String file = Suites.experiment("two-steps.yaml").toString();
             ChildRun run = ChildRun.start(scratch.root().resolve("run.log"), Map.of(),
                     "run", file, "--steps", "victim", "--out", out.toString(), "--work-dir", work.toString());
-            run.awaitOutput("measuring tpcc", 120);
+            // a deadline, not a figure: the child loads a warehouse first (50 s at load average 28, with two
+            // other test JVMs beside it)
+            run.awaitOutput("measuring tpcc", 300);
             run.signal(signal);
 
             assertThat(run.waitFor(60)).as(run.output()).isEqualTo(exitCode);

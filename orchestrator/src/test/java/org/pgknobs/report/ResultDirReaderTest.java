@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
 
+@Tag("unit")
 class ResultDirReaderTest {
 
     @TempDir

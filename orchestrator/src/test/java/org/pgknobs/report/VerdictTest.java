@@ -3,9 +3,11 @@ package org.pgknobs.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The verdict thresholds on crafted effects, including the article table. */
+@Tag("unit")
 class VerdictTest {
 
     @Test

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.cli.Main;
 import org.pgknobs.overlay.AppliedSetting;
 import org.pgknobs.overlay.SettingsFile;
@@ -72,8 +73,8 @@ class ArticleSuiteTest {
 
     @Test
     @Order(2)
-    void resumeOfAFinishedRunDoesNothing() throws Exception {
-        Path dir = TinyRuns.article().directory();
+    void resumeOfAFinishedRunDoesNothing(@TempDir Path copies) throws Exception {
+        Path dir = TinyRuns.copy(TinyRuns.article().directory(), copies.resolve("article"));
         long before = Files.getLastModifiedTime(dir.resolve("steps/01-baseline/step.json")).toMillis();
         CliRun.Result r = CliRun.execute("run", TinyRuns.experiment("article-42000x.yaml").toString(),
                 "--profile", "tiny", "--resume", dir.toString());
@@ -84,8 +85,8 @@ class ArticleSuiteTest {
 
     @Test
     @Order(3)
-    void resumeRerunsJustTheStepWhoseResultsAreGone() throws Exception {
-        Path dir = TinyRuns.article().directory();
+    void resumeRerunsJustTheStepWhoseResultsAreGone(@TempDir Path copies) throws Exception {
+        Path dir = TinyRuns.copy(TinyRuns.article().directory(), copies.resolve("article"));
         Path removed = dir.resolve("steps/05-wal");
         Workspace.delete(removed);
         long untouched = Files.getLastModifiedTime(dir.resolve("steps/04-autovacuum/step.json")).toMillis();

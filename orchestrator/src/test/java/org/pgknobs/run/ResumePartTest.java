@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.BadInputException;
 import org.pgknobs.results.RunTags;
 import org.pgknobs.results.SuiteRecord;
 
 /** --resume continues a shard or version directory only as that same part of the run. */
+@Tag("unit")
 class ResumePartTest {
 
     private static SuiteRecord earlier(RunTags tags) {

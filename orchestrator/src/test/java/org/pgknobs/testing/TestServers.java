@@ -1,6 +1,7 @@
 package org.pgknobs.testing;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
@@ -27,9 +28,18 @@ public final class TestServers {
 
     /** A new cluster, initdb'ed with {@code initdbOptions}, not started. Delete with {@link #dispose}. */
     public static ManagedServer initialized(String label, List<String> initdbOptions) {
+        return initialized(embeddedBinaries(), label, initdbOptions);
+    }
+
+    /** The same with other binaries (another major, Debian's build). */
+    public static ManagedServer initialized(PgBinaries binaries, String label, List<String> initdbOptions) {
         Path dir = Workspace.newInstanceDir(Workspace.defaultWorkDir().resolve("tests"), label);
-        ManagedServer server = ManagedServer.create(embeddedBinaries(), runAs(), dir);
-        server.initdb(initdbOptions);
+        ManagedServer server = ManagedServer.create(binaries, runAs(), dir);
+        // --no-sync: initdb's last step fsyncs every file it wrote, which on a disk shared with other
+        // builds costs seconds per cluster; a test cluster is deleted afterwards and a crash loses nothing.
+        List<String> options = new ArrayList<>(initdbOptions);
+        options.add("--no-sync");
+        server.initdb(options);
         return server;
     }
 

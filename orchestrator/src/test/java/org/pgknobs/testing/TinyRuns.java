@@ -2,20 +2,35 @@ package org.pgknobs.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
+import org.pgknobs.json.Json;
 
 /**
  * Real result directories from tiny runs of the shipped experiments, made once per test JVM and shared
  * by the test classes that read results (runner, summary, reports). Each is produced by the real CLI on
  * the embedded server, so every number in it was measured.
+ *
+ * <p>Under Maven the test JVMs (surefire forks) of one build share them too: the build names a directory
+ * ({@code pgknobs.tiny.runs}); the first fork to ask makes the run there under a file lock, the others
+ * read the same files (a fork that would wait makes the other tiny run meanwhile, if nobody has). The runs are read-only for tests: a test that changes a result
+ * directory works on a {@link #copy} of it.
  */
 public final class TinyRuns {
+
+    private static final List<String> ARTICLE = List.of("article-42000x.yaml", "--profile", "tiny");
+    private static final List<String> SWEEP = List.of("insert-benchmark-cx7a.yaml", "--profile", "tiny",
+            "--steps", "base,a1,a3,a6");
 
     /** Result directory per experiment file + arguments; filled lazily, once. */
     private static final Map<List<String>, Run> RUNS = new HashMap<>();
@@ -37,22 +52,108 @@ public final class TinyRuns {
 
     /** The article file with the tiny profile: 7 steps, 1 warehouse, 2 terminals, seconds per phase. */
     public static synchronized Run article() {
-        return RUNS.computeIfAbsent(List.of("article-42000x.yaml", "--profile", "tiny"), TinyRuns::execute);
+        return get(ARTICLE);
     }
 
     /** The cx7a insert-benchmark sweep, tiny profile, base and three variants. */
     public static synchronized Run sweep() {
-        return RUNS.computeIfAbsent(List.of("insert-benchmark-cx7a.yaml", "--profile", "tiny",
-                "--steps", "base,a1,a3,a6"), TinyRuns::execute);
+        return get(SWEEP);
     }
 
-    private static Run execute(List<String> key) {
+    private static Run get(List<String> key) {
+        Run known = RUNS.get(key);
+        if (known != null) {
+            return known;
+        }
         try {
-            Path out = Files.createTempDirectory("pgknobs-tiny-run");
-            List<String> args = new ArrayList<>(List.of("run", experiment(key.get(0)).toString(), "--out", out.toString()));
-            args.addAll(key.subList(1, key.size()));
-            CliRun.Result r = CliRun.execute(args.toArray(String[]::new));
-            return new Run(r.exitCode(), onlyResultDir(out), r.out() + r.err());
+            String shared = System.getProperty("pgknobs.tiny.runs");
+            Run run = shared == null ? runInto(Files.createTempDirectory("pgknobs-tiny-run"), key)
+                    : new SharedRun(Files.createDirectories(Path.of(shared)), key).madeOrRead();
+            RUNS.put(key, run);
+            return run;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One run in the build's shared directory: {@code name/} (the --out), {@code name.json}, {@code name.lock}. */
+    private record SharedRun(Path root, List<String> key) {
+
+        private Path out() {
+            return root.resolve(String.join("_", key).replaceAll("[^A-Za-z0-9.,-]", "_"));
+        }
+
+        private Path outcome() {
+            return root.resolve(out().getFileName() + ".json");
+        }
+
+        private FileChannel lockFile() throws IOException {
+            return FileChannel.open(root.resolve(out().getFileName() + ".lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+        }
+
+        /**
+         * The run, made here or by another fork. While another fork holds this run's lock (it is making
+         * it), this fork makes a tiny run nobody has started yet instead of idling, then waits.
+         */
+        Run madeOrRead() throws IOException {
+            try (FileChannel lock = lockFile()) {
+                FileLock held = lock.tryLock();
+                if (held == null) {
+                    for (List<String> other : List.of(ARTICLE, SWEEP)) {
+                        if (!other.equals(key) && !RUNS.containsKey(other)) {
+                            new SharedRun(root, other).makeIfFree().ifPresent(r -> RUNS.put(other, r));
+                        }
+                    }
+                    held = lock.lock();
+                }
+                try (FileLock ignored = held) {
+                    return readOrMake();
+                }
+            }
+        }
+
+        /** Makes (or reads) this run if no other fork is making it right now. */
+        private Optional<Run> makeIfFree() throws IOException {
+            try (FileChannel lock = lockFile(); FileLock held = lock.tryLock()) {
+                return held == null ? Optional.empty() : Optional.of(readOrMake());
+            }
+        }
+
+        private Run readOrMake() throws IOException {
+            if (Files.exists(outcome())) {
+                Outcome o = Json.read(outcome(), Outcome.class);
+                return new Run(o.exitCode(), onlyResultDir(out()), o.output());
+            }
+            Run run = runInto(Files.createDirectories(out()), key);
+            Json.write(outcome(), new Outcome(run.exitCode(), run.output()));
+            return run;
+        }
+    }
+
+    /** What a fork that made a shared run leaves for the others beside its directory. */
+    private record Outcome(int exitCode, String output) {
+    }
+
+    private static Run runInto(Path out, List<String> key) throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", experiment(key.get(0)).toString(), "--out", out.toString()));
+        args.addAll(key.subList(1, key.size()));
+        CliRun.Result r = CliRun.execute(args.toArray(String[]::new));
+        return new Run(r.exitCode(), onlyResultDir(out), r.out() + r.err());
+    }
+
+    /** A copy of a result directory (its files with their times) as {@code target}, for a test that changes it. */
+    public static Path copy(Path resultDir, Path target) {
+        try (Stream<Path> all = Files.walk(resultDir)) {
+            for (Path p : all.toList()) {
+                Path to = target.resolve(resultDir.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+            return target;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.BadInputException;
@@ -20,6 +21,7 @@ import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.experiment.yaml.ExperimentYaml;
 
+@Tag("unit")
 class AblationPlanTest {
 
     @TempDir

@@ -9,10 +9,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 
+@Tag("unit")
 class ExperimentPlanTest {
 
     @TempDir

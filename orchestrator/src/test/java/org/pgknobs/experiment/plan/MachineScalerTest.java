@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.experiment.Experiment;
@@ -14,6 +15,7 @@ import org.pgknobs.experiment.StepSpec;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
 
+@Tag("unit")
 class MachineScalerTest {
 
     private static final long GB = 1L << 30;

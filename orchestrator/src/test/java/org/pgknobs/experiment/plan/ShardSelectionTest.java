@@ -9,12 +9,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 
 /** --shard i/n: a deterministic split where every shard has the base and every other run is in exactly one. */
+@Tag("unit")
 class ShardSelectionTest {
 
     @TempDir

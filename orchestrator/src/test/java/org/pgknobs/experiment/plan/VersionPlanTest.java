@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 
 /** Steps a version cannot run are marked with the reason; the chain goes on only when the file says skip. */
+@Tag("unit")
 class VersionPlanTest {
 
     @TempDir

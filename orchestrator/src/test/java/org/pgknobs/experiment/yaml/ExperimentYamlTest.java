@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -17,6 +18,7 @@ import org.pgknobs.experiment.ShippedExperimentsTest;
 import org.pgknobs.experiment.WorkloadKind;
 import org.pgknobs.experiment.plan.ExperimentPlan;
 
+@Tag("unit")
 class ExperimentYamlTest {
 
     @TempDir

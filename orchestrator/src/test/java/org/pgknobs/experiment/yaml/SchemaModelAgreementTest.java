@@ -8,10 +8,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.experiment.ShippedExperimentsTest;
 
 /** The schema's objects and keys are exactly the model's: derived from both, not listed twice. */
+@Tag("unit")
 class SchemaModelAgreementTest {
 
     @Test

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.BadInputException;
@@ -15,6 +16,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.MissingSetting;
 
 /** server.versions and server.on_missing_setting: read, defaulted, validated with file:line, written back. */
+@Tag("unit")
 class ServerVersionsYamlTest {
 
     @TempDir

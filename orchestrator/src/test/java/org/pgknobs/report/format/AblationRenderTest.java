@@ -9,12 +9,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.ablation.CulpritSearch;
 import org.pgknobs.ablation.Effects;
 import org.pgknobs.report.ReportData;
 
 /** The ablation's table, candidates and tornado chart as rendered from the data (the data comes from EffectsTest's arithmetic). */
+@Tag("unit")
 class AblationRenderTest {
 
     private static ReportData.Ablation ablation() {

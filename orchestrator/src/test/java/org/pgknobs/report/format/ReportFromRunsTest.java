@@ -11,7 +11,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -26,7 +25,9 @@ import org.pgknobs.cli.Main;
 import org.pgknobs.report.Agreement;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.server.ManagedServer;
+import org.pgknobs.server.Workspace;
 import org.pgknobs.testing.TestServers;
+import org.pgknobs.testing.TinyRuns;
 import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;
 
@@ -219,9 +220,8 @@ class ReportFromRunsTest {
 
     @Test
     void severalRunsAreMatchedByStepName() throws Exception {
-        Path copy = results.resolve("copy");
-        copyTree(sweep, copy);
-        deleteTree(copy.resolve("steps/02-a1"));
+        Path copy = TinyRuns.copy(sweep, results.resolve("copy"));
+        Workspace.delete(copy.resolve("steps/02-a1"));
         Files.delete(copy.resolve("suite.json"));   // a run killed before suite.json: steps are found on disk
         ReportData data = Reports.write(List.of(sweep, copy), results.resolve("out-compare"), Optional.of("base"));
         assertThat(data.comparison()).extracting(ReportData.ComparisonRow::step).containsExactly("base", "a1", "a2", "a3");
@@ -292,26 +292,5 @@ class ReportFromRunsTest {
         List<T> out = new ArrayList<>();
         it.forEachRemaining(out::add);
         return out;
-    }
-
-    private static void copyTree(Path from, Path to) throws Exception {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
-    }
-
-    private static void deleteTree(Path dir) throws Exception {
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

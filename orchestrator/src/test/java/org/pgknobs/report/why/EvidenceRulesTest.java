@@ -6,10 +6,12 @@ import static org.pgknobs.report.why.Figures.none;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.results.MachineFacts;
 
 /** The rules on machine facts and the workload's outcome, on crafted step data: each fires on its figures, silent on nulls. */
+@Tag("unit")
 class EvidenceRulesTest {
 
     private static MachineFacts.Cpu cpu(double busy, Double client, Double server) {

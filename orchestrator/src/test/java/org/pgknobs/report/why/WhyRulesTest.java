@@ -7,8 +7,10 @@ import static org.pgknobs.report.why.Figures.share;
 
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class WhyRulesTest {
 
     @Test

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class BenchBaseHistogramsTest {
 
     /** BenchBase's closing lines as it prints them (with its terminal colour codes) under SERIALIZABLE. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.BadInputException;
 import org.pgknobs.benchbase.BenchBaseConfig.WorkRate;
@@ -12,6 +13,7 @@ import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.BenchBaseXml;
 import org.pgknobs.workload.tpcc.TpccOptions;
 
+@Tag("unit")
 class BenchBaseXmlTest {
 
     private static final String SAMPLE = """

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** iibench.py's output as it prints it (lines copied from a run of its 2023 version), read back. */
+@Tag("unit")
 class IibenchReportTest {
 
     @TempDir

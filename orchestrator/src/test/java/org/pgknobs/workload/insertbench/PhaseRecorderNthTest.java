@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** np.sh's "rate at nth percentile": per client, seconds sorted descending, so high n means the slow seconds. */
+@Tag("unit")
 class PhaseRecorderNthTest {
 
     @Test

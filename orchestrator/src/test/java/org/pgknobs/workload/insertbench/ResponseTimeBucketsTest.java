@@ -3,8 +3,10 @@ package org.pgknobs.workload.insertbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class ResponseTimeBucketsTest {
 
     @Test

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,8 @@ import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadResult;
 
 /** One warehouse loaded once; the tests run short TPC-C runs against it (order: counts before runs change them). */
+// "alone": the window lengths and the paced rate are timed; a second test JVM would share the CPUs
+@Tag("alone")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TpccWorkloadTest {
 
