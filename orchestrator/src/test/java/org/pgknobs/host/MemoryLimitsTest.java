@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The cgroup memory limit as the kernel writes it, v2 and v1, with and without a limit. */
+@Tag("unit")
 class MemoryLimitsTest {
 
     @TempDir
