@@ -1,6 +1,5 @@
 package org.pgknobs.report;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,15 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.pgknobs.collector.Derived;
-import org.pgknobs.collector.PgStats;
-import org.pgknobs.collector.PgStatsFiles;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.results.JsonFiles;
-import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
@@ -37,6 +33,7 @@ public final class SummaryTable {
      *
      * @param windowSeconds length of the headline window; with {@code nothingCompleted} the bound is 1 / it
      * @param errors        errors by SQLSTATE with their share of attempts, null without the driver's breakdown
+     * @param walMb         WAL written in the headline window, MB (10^6 bytes) as in report.md
      * @param verdict       the step's verdict (see {@link Verdict}), the same on every repeat's row
      */
     public record Row(int index, String name, int repeat, StepStatus status, String reason, Double throughput,
@@ -73,17 +70,13 @@ public final class SummaryTable {
         Optional<Reference> ref = experiment.reference();
         List<Row> rows = new ArrayList<>();
         for (SuiteRecord.Entry e : suite.steps()) {
-            Path dir = suiteDir.resolve(e.dir());
             Double reference = ref.map(r -> r.values().get(e.name())).orElse(null);
-            Path stepJson = SuiteLayout.stepJson(dir);
-            if (!Files.isRegularFile(stepJson)) {
-                rows.add(new Row(e.index(), e.name(), e.repeat(), e.status(), e.reason(), null, null, reference,
-                        null, null, null, null, null, false, null, null, null));
-                continue;
-            }
-            StepResult step = JsonFiles.read(stepJson, StepResult.class);
-            PhaseResult headline = step.workload() == null ? null : step.workload().headline();
-            WindowStats w = headline == null ? null : window(dir, headline.name());
+            // the report's own reader: the same files, the same collector window, whichever driver wrote them
+            StepRun step = ResultDirReader.readStep(suiteDir, e);
+            PhaseResult headline = step.result() == null || step.result().workload() == null ? null
+                    : step.result().workload().headline();
+            WindowStats w = headline == null ? null
+                    : ResultDirReader.headlineWindow(step.stats(), headline.name()).orElse(null);
             Derived d = w == null ? null : w.derived();
             Outcome o = headline == null ? null : Outcome.of(headline);
             rows.add(new Row(e.index(), e.name(), e.repeat(), step.status(), step.reason(),
@@ -92,22 +85,13 @@ public final class SummaryTable {
                     d == null || d.checkpoints() == null ? null
                             : d.checkpoints().done() != null ? d.checkpoints().done()
                             : d.checkpoints().timed() + d.checkpoints().requested(),
-                    d == null || d.walBytes() == null ? null : d.walBytes().total() / (1024.0 * 1024.0),
+                    d == null || d.walBytes() == null ? null : d.walBytes().total() / 1e6,
                     d == null || d.autovacuumRuns() == null ? null : d.autovacuumRuns().total(),
                     headline == null ? null : headline.seconds(),
                     o != null && o.nothingCompleted(headline.throughput()), o == null ? null : o.errorsText(),
                     WorkDone.of(w), null));
         }
         return new SummaryTable(experiment, withVerdicts(rows, experiment.mode() == Mode.CUMULATIVE));
-    }
-
-    private static WindowStats window(Path dir, String phase) {
-        Path json = PgStatsFiles.json(dir, "");
-        if (!Files.isRegularFile(json)) {
-            return null;
-        }
-        PgStats stats = PgStatsFiles.read(json);
-        return stats.windows().stream().filter(w -> w.phase().equals(phase)).findFirst().orElse(null);
     }
 
     /** Every row of a step gets the step's verdict: its median over the done repeats against the base's. */

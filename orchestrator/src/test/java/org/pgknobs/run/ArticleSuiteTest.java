@@ -22,6 +22,7 @@ import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.testing.CliRun;
+import org.pgknobs.testing.SummaryFigures;
 import org.pgknobs.testing.TinyRuns;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,6 +70,7 @@ class ArticleSuiteTest {
         assertThat(dir.resolve("summary.md")).content().contains("| 1 | baseline | done |");
         assertThat(dir.resolve("report.html")).isRegularFile();
         assertThat(dir.resolve("report.json")).isRegularFile();
+        SummaryFigures.assertShownAndAsInTheReport(dir, run.output());
     }
 
     @Test

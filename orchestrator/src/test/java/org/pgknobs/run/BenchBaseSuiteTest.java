@@ -12,6 +12,7 @@ import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.testing.CliRun;
+import org.pgknobs.testing.SummaryFigures;
 import org.pgknobs.testing.TinyRuns;
 import org.pgknobs.workload.benchbase.FakeBenchBaseJar;
 
@@ -22,7 +23,7 @@ class BenchBaseSuiteTest {
     Path dir;
 
     @Test
-    void aStepRunByBenchBaseIsDoneWithItsFilesUnderTheBuiltInNames() throws Exception {
+    void aStepRunByBenchBaseIsDoneWithItsFilesUnderTheBuiltInNamesAndItsFiguresInTheSummary() throws Exception {
         Path home = dir.resolve("benchbase");
         FakeBenchBaseJar.write(home);
         Path out = dir.resolve("results");
@@ -46,5 +47,7 @@ class BenchBaseSuiteTest {
         // Only the agent inside BenchBase collects: the suite's own collector stays off for this driver.
         assertThat(step.resolve("pgstats.json")).isRegularFile();
         assertThat(Files.readString(step.resolve("benchbase.log"))).contains("pgknobs agent:");
+        // The agent's one window is named "measure", BenchBase's phase "tpcc": the summary reads it all the same.
+        SummaryFigures.assertShownAndAsInTheReport(suite, r.out());
     }
 }
