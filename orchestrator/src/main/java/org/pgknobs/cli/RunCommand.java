@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -15,14 +16,17 @@ import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.DataPolicy;
 import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.plan.MachineScaler;
 import org.pgknobs.experiment.plan.Shard;
+import org.pgknobs.experiment.plan.StepSelection;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.report.format.Reports;
 import org.pgknobs.report.format.SummaryMarkdown;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.run.RunScope;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
@@ -63,8 +67,15 @@ class RunCommand implements Callable<Integer> {
     Path resume;
 
     @Option(names = "--steps", split = ",", paramLabel = "NAME",
-            description = "run only these steps (comma-separated names), e.g. --steps base,a1,a16")
+            description = "run only these steps (comma-separated names), e.g. --steps base,a1,a16; in a cumulative "
+                    + "file each runs as the chain defines it, with the settings of every step before it, named or not")
     List<String> onlySteps = new ArrayList<>();
+
+    @Option(names = "--steps-only",
+            description = "with --steps, cumulative files: run the named steps with their own settings on the base and "
+                    + "the named steps before them only, leaving out the settings of the steps not named; such a step is "
+                    + "not the published step: no published value, no verdict (the tables say why)")
+    boolean stepsOnly;
 
     @Option(names = "--driver", description = "builtin or benchbase (overrides workload.driver)")
     String driver;
@@ -105,10 +116,17 @@ class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** Keeps only the steps named by --steps, in the file's order; a name the file lacks is bad input. */
-    private Experiment selectSteps(Experiment experiment) {
+    /**
+     * Keeps only the steps named by --steps, in the file's order (see {@link StepSelection}); a name the file
+     * lacks, or --steps-only where it means nothing, is bad input.
+     */
+    private StepSelection.Chosen selectSteps(Experiment experiment) {
         if (onlySteps.isEmpty()) {
-            return experiment;
+            if (stepsOnly) {
+                throw new BadInputException("--steps-only needs --steps NAME,...: it says what the named steps run "
+                        + "with; without --steps every step of " + file + " runs as its chain defines it");
+            }
+            return new StepSelection.Chosen(experiment, Map.of());
         }
         List<String> known = experiment.steps().stream().map(s -> s.name()).toList();
         List<String> unknown = onlySteps.stream().filter(n -> !known.contains(n)).toList();
@@ -116,7 +134,14 @@ class RunCommand implements Callable<Integer> {
             throw new BadInputException("--steps: " + file + " has no step " + String.join(", ", unknown)
                     + "; its steps are: " + String.join(", ", known));
         }
-        return experiment.onlySteps(java.util.Set.copyOf(onlySteps));
+        if (stepsOnly && experiment.mode() != Mode.CUMULATIVE) {
+            throw new BadInputException("--steps-only: " + file + " runs as mode: "
+                    + experiment.mode().name().toLowerCase(Locale.ROOT) + (experiment.mode() == Mode.VARIANTS
+                    ? ", where every step already runs alone on the base" : ", where the named steps are the units")
+                    + ": no step carries another's settings, so there is nothing to leave out; drop --steps-only "
+                    + "(it applies to mode: cumulative)");
+        }
+        return new StepSelection(onlySteps, stepsOnly).applyTo(experiment);
     }
 
     /** Overrides this command adds to the user's (ablate: mode=ablation); recorded in suite.json with them. */
@@ -142,7 +167,10 @@ class RunCommand implements Callable<Integer> {
             }
             experiment = experiment.withRepeats(repeats);
         }
-        experiment = selectSteps(experiment);
+        StepSelection.Chosen chosen = selectSteps(experiment);
+        experiment = chosen.experiment();
+        SuiteRecord.Selection selection = onlySteps.isEmpty() ? null
+                : new SuiteRecord.Selection(List.copyOf(onlySteps), stepsOnly, chosen.notPublished());
         Shard shardOf = shard == null ? Shard.whole() : Shard.parse(shard);
         if (!shardOf.isWhole() && experiment.data() == DataPolicy.CONTINUE) {
             throw new BadInputException("--shard " + shardOf + ": " + file + " has `data: continue`, so every step "
@@ -174,7 +202,7 @@ class RunCommand implements Callable<Integer> {
                     ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
                     : managed(servers, servers.binaries());
             RunScope scope = new RunScope(OptionalInt.empty(), name -> true, shardOf);
-            SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, benchBase, stdout);
+            SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, selection, benchBase, stdout);
             return outcome.interrupted() ? Main.INTERRUPTED : outcome.anyFailed() ? Main.RUN_FAILED : Main.OK;
         }
         if (resume != null && versions.size() > 1) {
@@ -195,7 +223,8 @@ class RunCommand implements Callable<Integer> {
         boolean failed = false;
         for (int v : versions) {
             RunScope scope = new RunScope(OptionalInt.of(v), known.on(v), shardOf);
-            SuiteRunner.Outcome outcome = runOne(managed(servers, builds.get(v)), base, scope, experiment, benchBase, stdout);
+            SuiteRunner.Outcome outcome = runOne(managed(servers, builds.get(v)), base, scope, experiment, selection,
+                    benchBase, stdout);
             if (outcome.interrupted()) {
                 return Main.INTERRUPTED;
             }
@@ -217,8 +246,9 @@ class RunCommand implements Callable<Integer> {
 
     /** One suite (one version, this shard): run it, print its summary, write its report. */
     private static SuiteRunner.Outcome runOne(ServerSupply supply, SuiteRunner.Options base, RunScope scope,
-                                              Experiment experiment, BenchBaseLauncher benchBase, PrintStream stdout) {
-        SuiteRunner.Outcome outcome = new SuiteRunner(supply, withScope(base, scope), benchBase).run(experiment);
+                                              Experiment experiment, SuiteRecord.Selection selection,
+                                              BenchBaseLauncher benchBase, PrintStream stdout) {
+        SuiteRunner.Outcome outcome = new SuiteRunner(supply, withScope(base, scope), benchBase).run(experiment, selection);
         if (outcome.interrupted()) {
             return outcome;
         }

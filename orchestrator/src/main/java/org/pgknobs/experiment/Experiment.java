@@ -48,16 +48,26 @@ public record Experiment(String name, String description, Mode mode, ServerSpec 
     }
 
     /**
-     * Only the named steps, in the file's order; published values of the others are dropped too, so the
-     * resolved file stays valid. In cumulative mode the kept steps still build on each other only.
+     * Only the named steps, in the file's order, as written; published values of the others are dropped
+     * too, so the resolved file stays valid. In cumulative mode the kept steps then build on each other
+     * only: {@code plan.StepSelection} is what {@code --steps} uses, and keeps the chain.
      */
     public Experiment onlySteps(Set<String> names) {
         List<StepSpec> kept = steps.stream().filter(s -> names.contains(s.name())).toList();
+        return withSteps(kept).withPublished(names::contains);
+    }
+
+    /** The same steps without a published value for {@code names} (steps that are not the published step). */
+    public Experiment withoutPublished(Set<String> names) {
+        return withPublished(name -> !names.contains(name));
+    }
+
+    private Experiment withPublished(java.util.function.Predicate<String> keep) {
         Optional<Reference> ref = reference.map(r -> new Reference(r.source(), r.metric(),
-                r.values().entrySet().stream().filter(e -> names.contains(e.getKey()))
+                r.values().entrySet().stream().filter(e -> keep.test(e.getKey()))
                         .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue,
                                 (a, b) -> a, LinkedHashMap::new)), r.notes()));
-        return new Experiment(name, description, mode, server, workload, data, kept, repeats, ref,
+        return new Experiment(name, description, mode, server, workload, data, steps, repeats, ref,
                 profiles, profile, scale, includeOptional, ablation, source);
     }
 }

@@ -24,6 +24,7 @@ import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
 import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.WorkloadResult;
 
@@ -73,6 +74,7 @@ public final class ReportBuilder {
         Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> derived(r, headline));
 
         Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
+        Map<String, String> notPublished = data.suite().map(SuiteRecord::notPublished).orElse(Map.of());
         List<ReportData.Step> steps = new ArrayList<>();
         String previous = null;
         for (Map.Entry<String, List<StepRun>> e : byStep.entrySet()) {
@@ -85,7 +87,8 @@ public final class ReportBuilder {
                     : noise(neighbour, Stat.of(headlineValues(e.getValue(), headline)),
                             Stat.of(headlineValues(byStep.get(neighbour), headline)));
             steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
-                    isBase, pub, pubBase, mode == Mode.CUMULATIVE, noise));
+                    isBase, pub, pubBase, mode == Mode.CUMULATIVE, noise,
+                    notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null));
             previous = e.getKey();
         }
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
@@ -120,7 +123,8 @@ public final class ReportBuilder {
 
     private static ReportData.Step step(String name, List<StepRun> runs, String headline, Stat baseThroughput,
                                         Optional<Derived> baseDerived, boolean isBase, Double published,
-                                        Double publishedBase, boolean cumulative, Evidence.Noise noise) {
+                                        Double publishedBase, boolean cumulative, Evidence.Noise noise,
+                                        String noVerdict) {
         StepRun first = runs.get(0);
         Stat throughput = Stat.of(headlineValues(runs, headline));
         Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> phase(r, headline))
@@ -159,7 +163,7 @@ public final class ReportBuilder {
         return new ReportData.Step(first.index(), name, status(runs), runs.stream().map(StepRun::reason)
                 .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
                 throughput, goodput, slowdown, withinNoise, published, publishedSlowdown, below,
-                verdict == null ? null : verdict.label(),
+                verdict == null ? noVerdict : verdict.label(),
                 median.flatMap(r -> ResultDirReader.headlineWindow(r.stats(), headline)).map(WorkDone::of).orElse(null),
                 outcome.map(Outcome::errorsText).orElse(null), machine,
                 lat == null ? null : lat.p50(), lat == null ? null : lat.p95(), lat == null ? null : lat.p99(),

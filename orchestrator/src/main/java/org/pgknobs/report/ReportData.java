@@ -44,7 +44,9 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param io                backend type → pg_stat_io operations per second
      * @param throughputBelow   set when nothing completed in the window: the throughput is below this (1 per
      *                          window), and {@code slowdown} is then a lower bound
-     * @param verdict           see {@link Verdict}; null for the baseline or without a published value
+     * @param verdict           see {@link Verdict}; null for the baseline or without a published value, but for a
+     *                          step run with --steps-only that is not the published step (suite.json's
+     *                          selection): {@value Verdict#NOT_THE_PUBLISHED_STEP}
      * @param work              what the server got through for the workload, transactions or not
      * @param errors            errors by SQLSTATE with their share of attempts (built-in driver)
      * @param machine           the machine facts of the median repeat's step.json

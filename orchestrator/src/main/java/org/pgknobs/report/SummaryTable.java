@@ -49,10 +49,12 @@ public final class SummaryTable {
 
     private final Experiment experiment;
     private final List<Row> rows;
+    private final SuiteRecord.Selection selection;
 
-    private SummaryTable(Experiment experiment, List<Row> rows) {
+    private SummaryTable(Experiment experiment, List<Row> rows, SuiteRecord.Selection selection) {
         this.experiment = experiment;
         this.rows = rows;
+        this.selection = selection;
     }
 
     public Experiment experiment() {
@@ -61,6 +63,16 @@ public final class SummaryTable {
 
     public List<Row> rows() {
         return rows;
+    }
+
+    /** What --steps chose, as suite.json recorded it; null without --steps. */
+    public SuiteRecord.Selection selection() {
+        return selection;
+    }
+
+    /** Steps run with --steps-only that are not the published step, with why (no published value, no verdict). */
+    public Map<String, String> notPublished() {
+        return selection == null || selection.notPublished() == null ? Map.of() : selection.notPublished();
     }
 
     public static SummaryTable read(Path suiteDir) {
@@ -91,7 +103,7 @@ public final class SummaryTable {
                     o != null && o.nothingCompleted(headline.throughput()), o == null ? null : o.errorsText(),
                     WorkDone.of(w), null));
         }
-        return new SummaryTable(experiment, withVerdicts(rows, experiment.mode() == Mode.CUMULATIVE));
+        return new SummaryTable(experiment, withVerdicts(rows, experiment.mode() == Mode.CUMULATIVE), suite.selection());
     }
 
     /** Every row of a step gets the step's verdict: its median over the done repeats against the base's. */

@@ -18,6 +18,12 @@ public enum Verdict {
     NOT_REPRODUCED("not reproduced"),
     WITHIN_NOISE("within noise");
 
+    /**
+     * Why a step run with {@code --steps-only} has no verdict: its settings are not the chain's, so the
+     * published value is not its own (the tables print it in the verdict column).
+     */
+    public static final String NOT_THE_PUBLISHED_STEP = "steps-only: not the published step";
+
     static final double FACTOR = 2;
     /** His ±5 % "no change" band, as in {@link Band}. */
     static final double NO_CHANGE = 0.05;

@@ -2,16 +2,19 @@ package org.pgknobs.results;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * suite.json: the whole suite at a glance, rewritten after every step. Steps are listed in plan order
  * with their current status; the per-step files stay the source of truth for results. {@code tags} say
  * which version and shard of a larger run this directory is. {@code trialStarts} are the configurations
- * started on an empty cluster before the load (empty when the trial was off, and in older files).
+ * started on an empty cluster before the load (empty when the trial was off, and in older files);
+ * {@code selection} (null without {@code --steps}) which steps were chosen and how, so a report renders
+ * them as the run did.
  */
 public record SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                           Instant started, Instant updated, RunEnvironment environment, List<Entry> steps,
-                          RunTags tags, List<TrialStart> trialStarts) {
+                          RunTags tags, List<TrialStart> trialStarts, Selection selection) {
 
     public SuiteRecord {
         trialStarts = trialStarts == null ? List.of() : List.copyOf(trialStarts);
@@ -19,7 +22,7 @@ public record SuiteRecord(String experiment, String source, String profile, List
 
     public SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                        Instant started, Instant updated, RunEnvironment environment, List<Entry> steps, RunTags tags) {
-        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of());
+        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of(), null);
     }
 
     /** suite.json files written before tags existed read as an untagged whole run. */
@@ -29,12 +32,26 @@ public record SuiteRecord(String experiment, String source, String profile, List
 
     public SuiteRecord with(String newStatus, List<Entry> newSteps) {
         return new SuiteRecord(experiment, source, profile, sets, newStatus, started, Instant.now(), environment,
-                newSteps, tags, trialStarts);
+                newSteps, tags, trialStarts, selection);
     }
 
     public SuiteRecord withTrialStarts(List<TrialStart> trials) {
         return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trials);
+                tags, trials, selection);
+    }
+
+    /** The steps of {@code selection} that are not the published step, with why; empty without a selection. */
+    public Map<String, String> notPublished() {
+        return selection == null || selection.notPublished() == null ? Map.of() : selection.notPublished();
+    }
+
+    /**
+     * What {@code --steps} chose. {@code stepsOnly}: the steps ran with their own settings on the base and
+     * the chosen steps before them only (cumulative), not each as the chain defines it.
+     *
+     * @param notPublished step → why its published value does not apply (no published value, no verdict)
+     */
+    public record Selection(List<String> steps, boolean stepsOnly, Map<String, String> notPublished) {
     }
 
     /** One planned step × repeat. */

@@ -37,16 +37,17 @@ final class SuiteRecordWriter {
      */
     static SuiteRecordWriter start(SuiteLayout layout, Experiment experiment, List<PlannedRun> order, SuiteRecord earlier,
                                    Map<String, String> rejected, RunEnvironment env, List<String> sets) {
-        return start(layout, experiment, order, earlier, rejected, Map.of(), env, sets, RunTags.none());
+        return start(layout, experiment, order, earlier, rejected, Map.of(), env, sets, RunTags.none(), null);
     }
 
     /**
      * @param notApplicable step name → why this PostgreSQL version cannot run it; recorded, never run
      * @param tags          the version, shard and host this directory is a part of
+     * @param selection     what --steps chose, null without it
      */
     static SuiteRecordWriter start(SuiteLayout layout, Experiment experiment, List<PlannedRun> order, SuiteRecord earlier,
                                    Map<String, String> rejected, Map<String, String> notApplicable, RunEnvironment env,
-                                   List<String> sets, RunTags tags) {
+                                   List<String> sets, RunTags tags, SuiteRecord.Selection selection) {
         List<SuiteRecord.Entry> entries = new ArrayList<>();
         for (PlannedRun p : order) {
             Path dir = StepOrder.dir(layout, p);
@@ -72,7 +73,8 @@ final class SuiteRecordWriter {
         }
         Instant started = earlier != null ? earlier.started() : Instant.now();
         SuiteRecord record = new SuiteRecord(experiment.name(), String.valueOf(experiment.source()),
-                experiment.profile().orElse(null), List.copyOf(sets), "running", started, Instant.now(), env, entries, tags);
+                experiment.profile().orElse(null), List.copyOf(sets), "running", started, Instant.now(), env, entries, tags,
+                List.of(), selection);
         SuiteRecordWriter writer = new SuiteRecordWriter(layout, record);
         writer.write("running");
         return writer;
@@ -84,7 +86,8 @@ final class SuiteRecordWriter {
         entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(),
                 layout.root().relativize(StepOrder.dir(layout, p)).toString(), StepStatus.PENDING, null));
         record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), record.status(),
-                record.started(), Instant.now(), record.environment(), entries, record.tags(), record.trialStarts());
+                record.started(), Instant.now(), record.environment(), entries, record.tags(), record.trialStarts(),
+                record.selection());
         write("running");
         return entries.size() - 1;
     }

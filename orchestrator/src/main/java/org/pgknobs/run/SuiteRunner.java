@@ -127,6 +127,11 @@ public final class SuiteRunner {
     }
 
     public Outcome run(Experiment experiment) {
+        return run(experiment, null);
+    }
+
+    /** @param selection what --steps chose (recorded in suite.json for the reports), null without it */
+    public Outcome run(Experiment experiment, SuiteRecord.Selection selection) {
         Scoped scoped = scoped(experiment);
         ExperimentPlan plan = scoped.plan();
         List<PlannedRun> order = scoped.order();
@@ -169,7 +174,7 @@ public final class SuiteRunner {
             JsonFiles.writeText(layout.resolvedExperiment(), ExperimentYaml.write(experiment));
             record = SuiteRecordWriter.start(layout, experiment, order, earlier, preflight.rejected(), notApplicable,
                     RunEnvironment.capture(options.commandLine(), serverVersion), options.sets(),
-                    options.scope().tags());
+                    options.scope().tags(), selection);
             interruption.recordingWith(record);
             if (!trials.isEmpty()) {
                 record.trialStarts(trials);

@@ -35,14 +35,13 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
         List<PlannedStep> planned = new ArrayList<>();
         Map<String, Object> carried = new LinkedHashMap<>(experiment.server().base());
         for (StepSpec step : experiment.steps()) {
-            if (step.optional() && !experiment.includeOptional().contains(step.name())) {
+            if (!planned(experiment, step)) {
                 continue;
             }
             Map<String, Object> settings = new LinkedHashMap<>(
                     experiment.mode() == Mode.CUMULATIVE ? carried : experiment.server().base());
             putAll(settings, step.settings());
-            // A step expected to fail is a probe: later steps build on what actually ran.
-            if (experiment.mode() == Mode.CUMULATIVE && step.expectFail().isEmpty()) {
+            if (experiment.mode() == Mode.CUMULATIVE && carried(experiment, step)) {
                 putAll(carried, step.settings());
             }
             List<String> initdb = new ArrayList<>(experiment.server().initdb());
@@ -51,6 +50,19 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
                     step.expectFail()));
         }
         return new ExperimentPlan(experiment, planned);
+    }
+
+    /** An optional step is planned only when the file (or a profile) includes it. */
+    static boolean planned(Experiment experiment, StepSpec step) {
+        return !step.optional() || experiment.includeOptional().contains(step.name());
+    }
+
+    /**
+     * Whether a cumulative chain carries the step's settings into the steps after it: a planned step not
+     * expected to fail (such a step is a probe: later steps build on what actually ran).
+     */
+    static boolean carried(Experiment experiment, StepSpec step) {
+        return planned(experiment, step) && step.expectFail().isEmpty();
     }
 
     /** Remove then put, so a setting a step changes moves to the step's position (the order it is applied). */

@@ -2,6 +2,7 @@ package org.pgknobs.report.format;
 
 import java.util.Locale;
 import org.pgknobs.report.Stat;
+import org.pgknobs.report.Verdict;
 
 /** How numbers look in report.md and report.html ("-" = not measured / not collected). */
 final class Fmt {
@@ -26,6 +27,11 @@ final class Fmt {
             return String.format(Locale.ROOT, "%.2f", v);
         }
         return String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    /** A step's verdict; none ("-"), or none with why (a --steps-only step that is not the published step). */
+    static String verdict(String verdict) {
+        return verdict == null ? NONE : verdict.equals(Verdict.NOT_THE_PUBLISHED_STEP) ? NONE + " (" + verdict + ")" : verdict;
     }
 
     static String num(Long v) {

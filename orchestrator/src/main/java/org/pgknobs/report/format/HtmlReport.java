@@ -167,7 +167,7 @@ final class HtmlReport {
                     .append(td("", Fmt.stat(s.goodput())))
                     .append(td("", (s.throughputBelow() == null ? "" : "> ") + Fmt.times(s.slowdown())))
                     .append(td("", Fmt.num(s.published()))).append(td("", Fmt.times(s.publishedSlowdown())))
-                    .append(td("name", s.verdict() == null ? Fmt.NONE : s.verdict()))
+                    .append(td("name", Fmt.verdict(s.verdict())))
                     .append(td("", Fmt.num(s.p50Ms()))).append(td("", Fmt.num(s.p95Ms()))).append(td("", Fmt.num(s.p99Ms())))
                     .append(td("", Fmt.percent(s.hitRatio()))).append(td("", Fmt.num(s.walMB())))
                     .append(td("", Fmt.num(s.walKBPerTxn()))).append(td("", Fmt.num(s.fpiPerTxn())))

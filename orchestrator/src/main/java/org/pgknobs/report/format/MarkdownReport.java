@@ -125,7 +125,7 @@ final class MarkdownReport {
             row(md, List.of(String.valueOf(s.index()), s.name(), s.status(),
                     Fmt.throughput(s.throughput(), s.throughputBelow()) + (s.withinNoise() ? " (within noise)" : ""),
                     Fmt.stat(s.goodput()), (s.throughputBelow() == null ? "" : "> ") + Fmt.times(s.slowdown()),
-                    Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()), s.verdict() == null ? Fmt.NONE : s.verdict(),
+                    Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()), Fmt.verdict(s.verdict()),
                     Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()), Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()),
                     Fmt.num(s.walMB()), Fmt.num(s.walKBPerTxn()), Fmt.num(s.fpiPerTxn()),
                     Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested()), Fmt.num(s.checkpointMeanSeconds()),

@@ -10,6 +10,7 @@ import org.pgknobs.experiment.Reference;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.report.SummaryTable.Row;
 import org.pgknobs.report.Verdict;
+import org.pgknobs.results.SuiteRecord;
 
 /**
  * {@link SummaryTable} as summary.md, the table printed at the end of a suite ("–" = not measured); a
@@ -31,6 +32,13 @@ public final class SummaryMarkdown {
         String change = cumulative ? "slowdown ×" : "÷ base";
         StringBuilder sb = new StringBuilder();
         sb.append("# ").append(experiment.name()).append(": summary\n\n");
+        SuiteRecord.Selection selection = table.selection();
+        if (selection != null) {
+            sb.append("Steps ").append(String.join(", ", selection.steps())).append(selection.stepsOnly()
+                    ? " (--steps-only: with their own settings on the base and the chosen steps before them)"
+                    : " (each as the chain defines it, with the settings of every step before it)").append(".\n\n");
+        }
+        Map<String, String> notPublished = table.notPublished();
         sb.append("| # | step | status | ").append(metric).append(" | goodput | ").append(change)
                 .append(" | published | published ").append(change)
                 .append(" | verdict | hit ratio | checkpoints | WAL MB | autovacuum runs | rows read/s | blocks read/s"
@@ -46,7 +54,8 @@ public final class SummaryMarkdown {
                     .append(" | ").append(change(base, r, cumulative))
                     .append(" | ").append(num(r.reference()))
                     .append(" | ").append(ratio(refBase == null ? null : refBase.reference(), r.reference(), cumulative))
-                    .append(" | ").append(r.verdict() == null ? "–" : r.verdict().label())
+                    .append(" | ").append(r.verdict() != null ? r.verdict().label()
+                            : notPublished.containsKey(r.name()) ? "– (" + Verdict.NOT_THE_PUBLISHED_STEP + ")" : "–")
                     .append(" | ").append(r.hitRatio() == null ? "–" : String.format(Locale.ROOT, "%.1f %%", 100 * r.hitRatio()))
                     .append(" | ").append(r.checkpoints() == null ? "–" : r.checkpoints().toString())
                     .append(" | ").append(num(r.walMb()))
@@ -58,9 +67,11 @@ public final class SummaryMarkdown {
         }
         verdictLine(sb, rows, base);
         List<Row> notes = rows.stream().filter(r -> r.reason() != null).toList();
-        if (!notes.isEmpty()) {
+        if (!notes.isEmpty() || !notPublished.isEmpty()) {
             sb.append('\n');
             notes.forEach(r -> sb.append("- ").append(r.name()).append(": ").append(r.reason().replace('\n', ' ')).append('\n'));
+            notPublished.forEach((step, why) -> sb.append("- ").append(step).append(": ").append(why)
+                    .append(": not the published step, so no published value and no verdict\n"));
         }
         experiment.reference().ifPresent(ref -> sb.append("\nPublished values: ").append(ref.source())
                 .append(ref.notes() == null || ref.notes().isBlank() ? "" : " — " + ref.notes().strip().replace('\n', ' '))

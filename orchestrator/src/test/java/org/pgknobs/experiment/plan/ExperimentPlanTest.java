@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 
 @Tag("unit")
@@ -21,6 +22,11 @@ class ExperimentPlanTest {
     Path dir;
 
     private ExperimentPlan plan(String mode, String... sets) throws IOException {
+        return ExperimentPlan.of(experiment(dir, mode, sets));
+    }
+
+    /** Steps with and without settings, a probe expected to fail, an optional step, one with its own initdb. */
+    static Experiment experiment(Path dir, String mode, String... sets) throws IOException {
         Path file = dir.resolve("p.yaml");
         Files.writeString(file, """
                 name: p
@@ -43,8 +49,9 @@ class ExperimentPlanTest {
                     settings: {max_wal_size: 32MB, work_mem: 1MB}
                   - name: seg
                     initdb: [--wal-segsize=256]
+                reference: {source: s, metric: tps, values: {baseline: 100, small: 50, probe: 1, wal: 10}}
                 """.formatted(mode));
-        return ExperimentPlan.of(ExperimentLoader.load(file, Optional.empty(), List.of(sets)));
+        return ExperimentLoader.load(file, Optional.empty(), List.of(sets));
     }
 
     @Test
