@@ -7,11 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.testing.CliRun;
 
 /** --steps-only where it means nothing is bad input: exit 2, the reason, nothing created; the help documents it. */
+@Tag("unit")
 class StepsOnlyOptionTest {
 
     private static final String CUMULATIVE = "name: t\nsteps:\n  - name: baseline\n  - {name: a, settings: {work_mem: 8MB}}\n";

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.experiment.Experiment;
@@ -15,6 +16,7 @@ import org.pgknobs.experiment.yaml.ExperimentYaml;
 import org.pgknobs.testing.TinyRuns;
 
 /** --steps keeps each step as the chain defines it; --steps-only runs the steps' own settings and says they are not the published ones. */
+@Tag("unit")
 class StepSelectionTest {
 
     private static final List<String> ISSUE_STEPS = List.of("baseline", "cache-8mb", "wal");
