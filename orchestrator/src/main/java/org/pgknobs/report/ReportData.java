@@ -112,8 +112,13 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     public record VersionRow(String step, List<VersionCell> cells) {
     }
 
-    /** @param status done, n/a, failed ...; {@code reason} says why when nothing was measured */
-    public record VersionCell(String status, Double throughput, Double ratioToReference, String reason) {
+    /**
+     * @param status   done, n/a, failed ...; {@code reason} says why when nothing was measured
+     * @param interval the 95 % interval of {@code ratioToReference} from both versions' repeats; null on the
+     *                 reference version and where nothing was measured
+     */
+    public record VersionCell(String status, Double throughput, Double ratioToReference, String reason,
+                              EffectInterval interval) {
     }
 
     /**
@@ -134,7 +139,10 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *                 host's base (median over its repeats there); null where the host did not run it
      * @param combined median of every run's ratio, over all hosts (the base row: median base throughput)
      * @param spread   max − min of the per-host values when at least two hosts ran the step, else null
+     * @param interval the 95 % interval of {@code combined}: every run's ratio against every base run's ratio to
+     *                 its own host's base (Welch on logs); null on the base row
      */
-    public record ShardRow(String step, boolean base, List<Double> perHost, Double combined, Double spread) {
+    public record ShardRow(String step, boolean base, List<Double> perHost, Double combined, Double spread,
+                           EffectInterval interval) {
     }
 }

@@ -22,8 +22,10 @@ import org.pgknobs.report.ReportData;
 import org.pgknobs.report.RunData;
 import org.pgknobs.report.StepRun;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.RunTags;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.stats.NoInterval;
 import org.pgknobs.stats.RatioInterval;
 import org.pgknobs.stats.WelchLogRatio;
@@ -172,6 +174,30 @@ class EffectIntervalReportTest {
                 .contains("<th>p95 ms</th>").contains("<th>top waits</th>");
     }
 
+    @Test
+    void mergedShardsGiveTheCombinedRatioItsIntervalAgainstEachHostsOwnBase() throws Exception {
+        // host b runs twice as fast as host a; on both, small-cache runs at about 0.75 of the host's base
+        double[] baseA = {400, 410, 395};
+        double[] smallA = {300, 310, 290};
+        double[] baseB = {800, 790, 815};
+        double[] smallB = {610, 590, 600};
+        RunData a = runData(VARIANTS, Map.of("baseline", baseA, "small-cache", smallA, "big-cache", baseA), "1/2", "host-a");
+        RunData b = runData(VARIANTS, Map.of("baseline", baseB, "small-cache", smallB, "big-cache", baseB), "2/2", "host-b");
+        ReportData data = ReportBuilder.build(List.of(a, b), Optional.empty(), Instant.EPOCH);
+        ReportData.ShardRow row = data.shards().get(0).rows().stream().filter(r -> r.step().equals("small-cache"))
+                .findFirst().orElseThrow();
+        double medianA = 400;
+        double medianB = 800;
+        double[] baseRatios = {400 / medianA, 410 / medianA, 395 / medianA, 800 / medianB, 790 / medianB, 815 / medianB};
+        double[] stepRatios = {300 / medianA, 310 / medianA, 290 / medianA, 610 / medianB, 590 / medianB, 600 / medianB};
+        RatioInterval expected = (RatioInterval) WelchLogRatio.estimate(baseRatios, stepRatios);
+        assertThat(row.interval().lower()).isCloseTo(expected.lower(), within(1e-9));
+        assertThat(row.interval().upper()).isCloseTo(expected.upper(), within(1e-9));
+        assertThat(row.interval().n()).isEqualTo(6);
+        assertThat(MarkdownReport.render(data)).contains(Fmt.ratio(row.combined(), row.interval()));
+        assertThat(data.shards().get(0).rows().get(0).interval()).as("the base row").isNull();
+    }
+
     // ---- crafted runs ----
 
     private static final String WORKLOAD = """
@@ -224,6 +250,12 @@ class EffectIntervalReportTest {
     }
 
     private ReportData.Run run(String yaml, Map<String, double[]> throughputs) throws Exception {
+        RunData data = runData(yaml, throughputs, null, null);
+        return ReportBuilder.build(List.of(data), Optional.empty(), Instant.EPOCH).runs().get(0);
+    }
+
+    /** @param shard "1/2", or null for a whole run */
+    private RunData runData(String yaml, Map<String, double[]> throughputs, String shard, String host) throws Exception {
         Path file = tmp.resolve("experiment-" + System.nanoTime() + ".yaml");
         Files.writeString(file, yaml);
         Experiment experiment = ExperimentLoader.load(file, Optional.empty(), List.of());
@@ -238,9 +270,11 @@ class EffectIntervalReportTest {
             }
             index++;
         }
-        RunData data = new RunData(tmp.resolve(experiment.name()), Optional.empty(), Optional.of(experiment), runs,
-                Optional.empty());
-        return ReportBuilder.build(List.of(data), Optional.empty(), Instant.EPOCH).runs().get(0);
+        Optional<SuiteRecord> suite = shard == null ? Optional.empty()
+                : Optional.of(new SuiteRecord(experiment.name(), null, null, List.of(), "done", Instant.EPOCH, Instant.EPOCH,
+                        null, List.of(), new RunTags(18, shard, host)));
+        return new RunData(tmp.resolve(experiment.name() + (shard == null ? "" : "-" + host)), suite, Optional.of(experiment),
+                runs, Optional.empty());
     }
 
     private static StepRun stepRun(int index, String name, int repeat, double throughput) {
