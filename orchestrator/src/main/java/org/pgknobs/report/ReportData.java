@@ -26,9 +26,11 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * ablation.json recorded it ({@code search} null when it did not run).
      *
      * @param slowdown  base ÷ full, medians of the headline throughput (zero counted as half a request)
+     * @param intervals per unit, both directions with their 95 % intervals from the repeats
      */
     public record Ablation(double threshold, Double slowdown, List<org.pgknobs.ablation.Effects.UnitEffect> units,
-                           List<String> floored, String searchStatus, org.pgknobs.ablation.CulpritSearch.Result search) {
+                           List<String> floored, String searchStatus, org.pgknobs.ablation.CulpritSearch.Result search,
+                           List<UnitIntervals> intervals) {
     }
 
     public record Reference(String source, String metric, String phase, String notes) {
