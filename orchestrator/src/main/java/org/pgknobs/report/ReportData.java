@@ -31,6 +31,12 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     public record Ablation(double threshold, Double slowdown, List<org.pgknobs.ablation.Effects.UnitEffect> units,
                            List<String> floored, String searchStatus, org.pgknobs.ablation.CulpritSearch.Result search,
                            List<UnitIntervals> intervals) {
+
+        /** The unit's interval left out ({@code leaveOneOut}) or added alone; null where there is none. */
+        public EffectInterval interval(String unit, boolean leaveOneOut) {
+            return intervals == null ? null : intervals.stream().filter(i -> i.unit().equals(unit)).findFirst()
+                    .map(i -> leaveOneOut ? i.leaveOneOut() : i.addOneIn()).orElse(null);
+        }
     }
 
     public record Reference(String source, String metric, String phase, String notes) {

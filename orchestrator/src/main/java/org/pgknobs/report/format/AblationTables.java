@@ -36,8 +36,8 @@ final class AblationTables {
         List<List<String>> out = new ArrayList<>();
         for (Effects.UnitEffect u : a.units()) {
             out.add(List.of(u.looRank() == null ? Fmt.NONE : String.valueOf(u.looRank()), u.unit(), String.join(", ", u.settings()),
-                    factor(u.looEffect(), "faster", interval(a, u.unit(), true)), share(u.looShare(), u.looNoise()),
-                    factor(u.aoiEffect(), "slower", interval(a, u.unit(), false)),
+                    factor(u.looEffect(), "faster", a.interval(u.unit(), true)), share(u.looShare(), u.looNoise()),
+                    factor(u.aoiEffect(), "slower", a.interval(u.unit(), false)),
                     share(u.aoiShare(), u.aoiNoise()) + (u.aoiRank() == null ? "" : " (#" + u.aoiRank() + ")"),
                     u.interaction() == null ? Fmt.NONE : u.interaction() ? "yes" : "no"));
         }
@@ -72,11 +72,6 @@ final class AblationTables {
                     c.reproduces() ? "yes" : c.failure() != null ? "no: " + c.failure() : "no"));
         }
         return out;
-    }
-
-    private static EffectInterval interval(ReportData.Ablation a, String unit, boolean leaveOneOut) {
-        return a.intervals() == null ? null : a.intervals().stream().filter(i -> i.unit().equals(unit)).findFirst()
-                .map(i -> leaveOneOut ? i.leaveOneOut() : i.addOneIn()).orElse(null);
     }
 
     /** "×3.2 [2.9–3.6] faster": the interval turned with the factor when the effect goes the other way. */

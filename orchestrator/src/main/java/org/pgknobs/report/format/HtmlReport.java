@@ -25,7 +25,7 @@ final class HtmlReport {
             td.worse{background:#f4c7c3}td.better{background:#c6efce}
             td.q1{background:#f8cbad}td.q2{background:#fce4d6}td.q3{background:#e2efda}td.q4{background:#a9d08e}
             .noise{color:#777;font-style:italic}.meta{color:#555}.why li{margin:2px 0}.figs{color:#777;font-size:12px}
-            img{max-width:100%;height:auto;display:block;margin:6px 0 14px 0}
+            img{max-width:100%;height:auto;display:block;margin:6px 0 14px 0}.scroll{overflow-x:auto}
             @media print{body{margin:0;font-size:10px}table{font-size:9px}h2{page-break-before:auto}
             img,table{page-break-inside:avoid}}
             """;
@@ -176,7 +176,7 @@ final class HtmlReport {
         }
         table(h, header, rows);
         h.append("<details>\n<summary>Server figures per step (latency, hit ratio, WAL, checkpoints, autovacuum, reads, "
-                + "errors, waits)</summary>\n");
+                + "errors, waits)</summary>\n<div class=\"scroll\">\n");
         List<List<String>> figures = new java.util.ArrayList<>();
         for (ReportData.Step s : run.steps()) {
             figures.add(List.of(String.valueOf(s.index()), s.name(), Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()),
@@ -190,7 +190,7 @@ final class HtmlReport {
         table(h, List.of("#", "step", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
                 "top waits"), figures);
-        h.append("</details>\n");
+        h.append("</div>\n</details>\n");
     }
 
     private static void why(StringBuilder h, ReportData.Run run) {
