@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.experiment.Experiment;
@@ -38,6 +39,7 @@ import org.pgknobs.workload.WorkloadResult;
  * the verdicts say whether the published effect lies inside. Expected ends come from {@link WelchLogRatio} on the
  * same numbers, in its own orientation (step ÷ base) and inverted here for the slowdowns.
  */
+@Tag("unit")
 class EffectIntervalReportTest {
 
     @TempDir
