@@ -1,5 +1,6 @@
 package org.pgknobs;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -31,13 +32,21 @@ class ArchitectureTest {
             .layer("report").definedBy("org.pgknobs.report..")
             .layer("results").definedBy("org.pgknobs.results..")
             .layer("agent").definedBy("org.pgknobs.agent..")
+            .layer("stats").definedBy("org.pgknobs.stats..")
             .layer("building blocks").definedBy(BUILDING_BLOCKS)
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             // runs inside BenchBase; the orchestrator only asks where its jar is (the BenchBase driver)
             .whereLayer("agent").mayOnlyBeAccessedByLayers("building blocks")
             .whereLayer("run").mayOnlyBeAccessedByLayers("cli")
             .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
-            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "report", "cli");
+            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "report", "cli")
+            // the statistics core: the report's intervals, the runner's repeats: auto, side-by-side benchmarks
+            .whereLayer("stats").mayOnlyBeAccessedByLayers("run", "report", "cli");
+
+    /** The statistics are a leaf: arrays in, records out, from the JDK and Commons Statistics / RNG only. */
+    @ArchTest
+    static final ArchRule statsIsALeaf = classes().that().resideInAPackage("org.pgknobs.stats..").should()
+            .onlyDependOnClassesThat().resideInAnyPackage("java..", "org.apache.commons..", "org.pgknobs.stats..");
 
     /** The report reads result directories only, so any of them can be re-reported later. */
     @ArchTest

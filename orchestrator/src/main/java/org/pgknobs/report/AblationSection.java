@@ -39,6 +39,7 @@ final class AblationSection {
             AblationUnits.units(experiment.get()).forEach(u -> units.put(u.name(), List.copyOf(u.settings().keySet())));
         }
         Map<String, List<Double>> logs = new LinkedHashMap<>();
+        Map<String, List<Double>> throughputs = new LinkedHashMap<>();
         Set<String> floored = new LinkedHashSet<>();
         for (StepRun s : data.steps()) {
             Optional<PhaseResult> headline = s.status() == StepStatus.DONE && s.measured()
@@ -48,6 +49,7 @@ final class AblationSection {
             headline.ifPresent(h -> {
                 LogThroughput l = LogThroughput.of(h.throughput(), h.seconds());
                 logs.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(l.value());
+                throughputs.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(h.throughput());
                 if (l.floored()) {
                     floored.add(s.name());
                 }
@@ -63,6 +65,6 @@ final class AblationSection {
                 .toList();
         return new ReportData.Ablation(threshold, summary == null ? null : summary.slowdown(), effects,
                 List.copyOf(floored), data.ablation().map(AblationRecord::searchStatus).orElse("off"),
-                data.ablation().map(AblationRecord::search).orElse(null));
+                data.ablation().map(AblationRecord::search).orElse(null), UnitIntervals.of(units.keySet(), throughputs));
     }
 }

@@ -56,26 +56,31 @@ final class PartsMerge {
                 cells.put(v, cell(runs, built, byMajor.get(v), step));
             }
             Double refValue = cells.get(ref).throughput();
-            rows.add(new ReportData.VersionRow(step, cells.values().stream().map(c -> new ReportData.VersionCell(c.status(),
-                    c.throughput(), ratio(c.throughput(), refValue), c.reason())).toList()));
+            List<Double> refValues = values(runs, built, byMajor.get(ref), step);
+            List<ReportData.VersionCell> row = new ArrayList<>();
+            cells.forEach((v, c) -> row.add(new ReportData.VersionCell(c.status(), c.throughput(),
+                    ratio(c.throughput(), refValue), c.reason(), v == ref || c.throughput() == null || refValue == null
+                            ? null : EffectInterval.ratio("PostgreSQL " + ref, refValues, values(runs, built, byMajor.get(v), step)))));
+            rows.add(new ReportData.VersionRow(step, row));
         }
         return new ReportData.VersionTable(versions, ref, rows);
     }
 
     private static ReportData.VersionCell cell(List<RunData> runs, List<ReportData.Run> built, List<Integer> parts, String step) {
-        List<Double> values = new ArrayList<>();
-        List<StepRun> all = new ArrayList<>();
-        for (int i : parts) {
-            List<StepRun> mine = runs.get(i).steps().stream().filter(s -> s.name().equals(step)).toList();
-            all.addAll(mine);
-            values.addAll(ReportBuilder.headlineValues(mine, built.get(i).headlinePhase()));
-        }
+        List<Double> values = values(runs, built, parts, step);
         if (!values.isEmpty()) {
-            return new ReportData.VersionCell(StepStatus.DONE.json(), Stat.of(values).median(), null, null);
+            return new ReportData.VersionCell(StepStatus.DONE.json(), Stat.of(values).median(), null, null, null);
         }
-        Optional<StepRun> any = all.stream().findFirst();
+        Optional<StepRun> any = parts.stream().flatMap(i -> steps(runs.get(i), step).stream()).findFirst();
         return new ReportData.VersionCell(any.map(s -> s.status().json()).orElse("not run"), null, null,
-                any.map(StepRun::reason).orElse(null));
+                any.map(StepRun::reason).orElse(null), null);
+    }
+
+    /** The step's headline throughput over every repeat in the given directories. */
+    private static List<Double> values(List<RunData> runs, List<ReportData.Run> built, List<Integer> parts, String step) {
+        List<Double> values = new ArrayList<>();
+        parts.forEach(i -> values.addAll(ReportBuilder.headlineValues(steps(runs.get(i), step), built.get(i).headlinePhase())));
+        return values;
     }
 
     /** One table per experiment and version whose directories are shards. */
@@ -101,6 +106,14 @@ final class PartsMerge {
         List<String> hosts = ordered.stream().map(i -> tags(runs.get(i)).shard() + " " + tags(runs.get(i)).host()).toList();
         List<Double> hostBase = ordered.stream().map(i -> median(ReportBuilder.headlineValues(
                 steps(runs.get(i), base), built.get(i).headlinePhase()))).toList();
+        // every base run ÷ its own host's base: the reference side of each row's interval, host effects removed
+        List<Double> baseNormalised = new ArrayList<>();
+        for (int h = 0; h < ordered.size(); h++) {
+            Double hb = hostBase.get(h);
+            int i = ordered.get(h);
+            ReportBuilder.headlineValues(steps(runs.get(i), base), built.get(i).headlinePhase()).stream()
+                    .map(v -> ratio(v, hb)).filter(Objects::nonNull).forEach(baseNormalised::add);
+        }
         List<ReportData.ShardRow> rows = new ArrayList<>();
         for (String step : stepNames(runs, ordered)) {
             boolean isBase = step.equals(base);
@@ -117,7 +130,8 @@ final class PartsMerge {
             List<Double> present = perHost.stream().filter(Objects::nonNull).toList();
             Double spread = present.size() < 2 ? null
                     : present.stream().mapToDouble(d -> d).max().getAsDouble() - present.stream().mapToDouble(d -> d).min().getAsDouble();
-            rows.add(new ReportData.ShardRow(step, isBase, perHost, median(all), spread));
+            rows.add(new ReportData.ShardRow(step, isBase, perHost, median(all), spread,
+                    isBase || all.isEmpty() ? null : EffectInterval.ratio(base, baseNormalised, all)));
         }
         List<Double> bases = hostBase.stream().filter(Objects::nonNull).toList();
         Double baseSpread = bases.size() < 2 || median(bases) == 0 ? null

@@ -83,11 +83,13 @@ public final class ReportBuilder {
             Double pubBase = Objects.equals(refPhase, headline) ? published.get(baseline) : null;
             // cumulative: each step is told apart from the one before it; variants: from the base
             String neighbour = isBase ? null : mode == Mode.CUMULATIVE && previous != null ? previous : baseline;
-            Evidence.Noise noise = neighbour == null ? null
-                    : noise(neighbour, Stat.of(headlineValues(e.getValue(), headline)),
-                            Stat.of(headlineValues(byStep.get(neighbour), headline)));
+            List<Double> values = headlineValues(e.getValue(), headline);
+            EffectInterval vsBase = isBase ? null
+                    : EffectInterval.slowdown(baseline, headlineValues(baseRuns, headline), values);
+            EffectInterval vsNeighbour = neighbour == null ? null : neighbour.equals(baseline) ? vsBase
+                    : EffectInterval.slowdown(neighbour, headlineValues(byStep.get(neighbour), headline), values);
             steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
-                    isBase, pub, pubBase, mode == Mode.CUMULATIVE, noise,
+                    isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
                     notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null));
             previous = e.getKey();
         }
@@ -116,15 +118,16 @@ public final class ReportBuilder {
         return phases.contains(first) ? first : headline;
     }
 
-    private static Evidence.Noise noise(String against, Stat s, Stat other) {
-        return s == null || other == null ? null
-                : new Evidence.Noise(against, s.min(), s.max(), s.n(), other.min(), other.max(), other.n());
+    /** The interval against the step it is told apart from, when there is one. */
+    private static Evidence.Noise noise(EffectInterval i) {
+        return i == null || !i.present() ? null
+                : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN());
     }
 
     private static ReportData.Step step(String name, List<StepRun> runs, String headline, Stat baseThroughput,
                                         Optional<Derived> baseDerived, boolean isBase, Double published,
-                                        Double publishedBase, boolean cumulative, Evidence.Noise noise,
-                                        String noVerdict) {
+                                        Double publishedBase, boolean cumulative, EffectInterval vsBase,
+                                        EffectInterval vsStepBefore, String noVerdict) {
         StepRun first = runs.get(0);
         Stat throughput = Stat.of(headlineValues(runs, headline));
         Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> phase(r, headline))
@@ -148,22 +151,25 @@ public final class ReportBuilder {
                 ? outcome.get().bound() : null;
         double value = below != null ? below : throughput == null ? 0 : throughput.median();
         Double slowdown = value > 0 && baseThroughput != null ? baseThroughput.median() / value : null;
-        boolean withinNoise = !isBase && below == null && throughput != null && baseThroughput != null
-                && baseThroughput.spans(throughput.median());
+        // the interval against the base holds 1: ours shows no effect (docs/statistics.md)
+        boolean withinNoise = vsBase != null && below == null && vsBase.containsOne();
         Double publishedSlowdown = published != null && publishedBase != null && published > 0 ? publishedBase / published : null;
         Verdict verdict = isBase || slowdown == null ? null : Verdict.of(cumulative ? slowdown : 1 / slowdown,
                 below != null, publishedSlowdown == null ? null : cumulative ? publishedSlowdown : 1 / publishedSlowdown,
                 withinNoise);
+        Boolean publishedInside = verdict == null || vsBase == null || !vsBase.present() ? null
+                : vsBase.contains(publishedSlowdown);
         boolean noTransaction = outcome.map(o -> o.successful() == 0).orElse(false);
         MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
         Evidence evidence = new Evidence(machine, headline, outcome.map(Outcome::errorsBySqlState).orElse(null),
                 outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
-                outcome.map(Outcome::isolation).orElse(null), noise);
+                outcome.map(Outcome::isolation).orElse(null),
+                noise(vsStepBefore != null ? vsStepBefore : vsBase));
 
         return new ReportData.Step(first.index(), name, status(runs), runs.stream().map(StepRun::reason)
                 .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
-                throughput, goodput, slowdown, withinNoise, published, publishedSlowdown, below,
-                verdict == null ? noVerdict : verdict.label(),
+                throughput, goodput, slowdown, vsBase, vsStepBefore, withinNoise, published, publishedSlowdown, below,
+                verdict == null ? noVerdict : verdict.label(), publishedInside,
                 median.flatMap(r -> ResultDirReader.headlineWindow(r.stats(), headline)).map(WorkDone::of).orElse(null),
                 outcome.map(Outcome::errorsText).orElse(null), machine,
                 lat == null ? null : lat.p50(), lat == null ? null : lat.p95(), lat == null ? null : lat.p99(),
@@ -253,13 +259,16 @@ public final class ReportBuilder {
                 Stat s = v.getValue();
                 boolean isBase = v.getKey().equals(baseline);
                 Double rel = s != null && base != null && base.median() > 0 && !isBase ? s.median() / base.median() : null;
-                boolean noise = rel != null && base.spans(s.median());
+                EffectInterval interval = rel == null ? null
+                        : EffectInterval.ratio(baseline, headlineValues(byStep.get(baseline), phase), headlineValues(byStep.get(v.getKey()), phase));
+                boolean noise = interval != null && interval.containsOne();
                 Double pub = phase.equals(refPhase) ? published.get(v.getKey()) : null;
                 Double pubRel = pub != null && pubBase != null && pubBase > 0 && !isBase ? pub / pubBase : null;
                 Agreement agreement = Agreement.of(rel, pubRel, noise);
                 Verdict verdict = Verdict.of(rel, false, pubRel, noise);
-                rows.add(new ReportData.RelativeRow(v.getKey(), s, rel, noise, pub, pubRel,
-                        agreement == null ? null : agreement.label(), verdict == null ? null : verdict.label(),
+                Boolean inside = verdict == null || !interval.present() ? null : interval.contains(pubRel);
+                rows.add(new ReportData.RelativeRow(v.getKey(), s, rel, interval, noise, pub, pubRel,
+                        agreement == null ? null : agreement.label(), verdict == null ? null : verdict.label(), inside,
                         s == null ? null : quartile(sorted, s.median())));
             }
             tables.add(new ReportData.PhaseTable(phase, rows));

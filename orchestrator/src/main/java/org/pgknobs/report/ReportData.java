@@ -26,9 +26,17 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * ablation.json recorded it ({@code search} null when it did not run).
      *
      * @param slowdown  base ÷ full, medians of the headline throughput (zero counted as half a request)
+     * @param intervals per unit, both directions with their 95 % intervals from the repeats
      */
     public record Ablation(double threshold, Double slowdown, List<org.pgknobs.ablation.Effects.UnitEffect> units,
-                           List<String> floored, String searchStatus, org.pgknobs.ablation.CulpritSearch.Result search) {
+                           List<String> floored, String searchStatus, org.pgknobs.ablation.CulpritSearch.Result search,
+                           List<UnitIntervals> intervals) {
+
+        /** The unit's interval left out ({@code leaveOneOut}) or added alone; null where there is none. */
+        public EffectInterval interval(String unit, boolean leaveOneOut) {
+            return intervals == null ? null : intervals.stream().filter(i -> i.unit().equals(unit)).findFirst()
+                    .map(i -> leaveOneOut ? i.leaveOneOut() : i.addOneIn()).orElse(null);
+        }
     }
 
     public record Reference(String source, String metric, String phase, String notes) {
@@ -39,7 +47,14 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * with the median headline throughput.
      *
      * @param slowdown          baseline throughput ÷ this step's (median)
-     * @param withinNoise       this step's median is inside the min–max of the baseline's repeats
+     * @param slowdownInterval  the slowdown's 95 % interval against the base from both sides' repeats (baseline
+     *                          throughput ÷ this step's, see {@link EffectInterval}); null for the base itself
+     * @param stepBeforeInterval cumulative only: the slowdown against the step before (its throughput ÷ this
+     *                          step's) with its interval; null for the base and the step right after it
+     * @param withinNoise       the slowdown's interval holds 1: ours shows no effect against the base (false
+     *                          without an interval, e.g. with one repeat on either side)
+     * @param publishedInside   whether the published slowdown lies inside {@code slowdownInterval}; null without
+     *                          a verdict or without an interval
      * @param walMB             WAL written in the measured window, MB (10^6 bytes)
      * @param io                backend type → pg_stat_io operations per second
      * @param throughputBelow   set when nothing completed in the window: the throughput is below this (1 per
@@ -52,8 +67,10 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param machine           the machine facts of the median repeat's step.json
      */
     public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
-                       Stat throughput, Stat goodput, Double slowdown, boolean withinNoise, Double published,
-                       Double publishedSlowdown, Double throughputBelow, String verdict, WorkDone work, String errors,
+                       Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
+                       EffectInterval stepBeforeInterval, boolean withinNoise, Double published,
+                       Double publishedSlowdown, Double throughputBelow, String verdict, Boolean publishedInside,
+                       WorkDone work, String errors,
                        MachineFacts machine, Double p50Ms, Double p95Ms, Double p99Ms, Double hitRatio,
                        Double walMB, Double walKBPerTxn, Double fpiPerTxn, Long checkpointsTimed,
                        Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
@@ -75,13 +92,19 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     /**
      * @param relative          value ÷ base, null for base itself or without a base value
+     * @param interval          the 95 % interval of value ÷ base from both sides' repeats, null where
+     *                          {@code relative} is
+     * @param withinNoise       {@code interval} holds 1 (false without an interval)
      * @param publishedRelative published value ÷ published base (reference phase only)
      * @param agreement         see {@link Agreement}; null without a published value
      * @param verdict           see {@link Verdict}; null without a published value
+     * @param publishedInside   whether {@code publishedRelative} lies inside {@code interval}; null without a
+     *                          verdict or without an interval
      * @param quartile          1 (lowest) to 4 (highest) among this phase's values
      */
-    public record RelativeRow(String step, Stat value, Double relative, boolean withinNoise, Double published,
-                              Double publishedRelative, String agreement, String verdict, Integer quartile) {
+    public record RelativeRow(String step, Stat value, Double relative, EffectInterval interval, boolean withinNoise,
+                              Double published, Double publishedRelative, String agreement, String verdict,
+                              Boolean publishedInside, Integer quartile) {
     }
 
     /** One step name across runs: the headline throughput of each run, and each ÷ the first run's. */
@@ -99,8 +122,13 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     public record VersionRow(String step, List<VersionCell> cells) {
     }
 
-    /** @param status done, n/a, failed ...; {@code reason} says why when nothing was measured */
-    public record VersionCell(String status, Double throughput, Double ratioToReference, String reason) {
+    /**
+     * @param status   done, n/a, failed ...; {@code reason} says why when nothing was measured
+     * @param interval the 95 % interval of {@code ratioToReference} from both versions' repeats; null on the
+     *                 reference version and where nothing was measured
+     */
+    public record VersionCell(String status, Double throughput, Double ratioToReference, String reason,
+                              EffectInterval interval) {
     }
 
     /**
@@ -121,7 +149,10 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *                 host's base (median over its repeats there); null where the host did not run it
      * @param combined median of every run's ratio, over all hosts (the base row: median base throughput)
      * @param spread   max − min of the per-host values when at least two hosts ran the step, else null
+     * @param interval the 95 % interval of {@code combined}: every run's ratio against every base run's ratio to
+     *                 its own host's base (Welch on logs); null on the base row
      */
-    public record ShardRow(String step, boolean base, List<Double> perHost, Double combined, Double spread) {
+    public record ShardRow(String step, boolean base, List<Double> perHost, Double combined, Double spread,
+                           EffectInterval interval) {
     }
 }

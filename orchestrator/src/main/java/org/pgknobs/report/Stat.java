@@ -15,9 +15,4 @@ public record Stat(double median, double min, double max, int n) {
         double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
         return new Stat(median, sorted.get(0), sorted.get(n - 1), n);
     }
-
-    /** True when {@code value} lies inside this stat's min–max (only meaningful with repeats). */
-    public boolean spans(double value) {
-        return n > 1 && value >= min && value <= max;
-    }
 }

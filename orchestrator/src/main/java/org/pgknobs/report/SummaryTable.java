@@ -35,15 +35,26 @@ public final class SummaryTable {
      * @param errors        errors by SQLSTATE with their share of attempts, null without the driver's breakdown
      * @param walMb         WAL written in the headline window, MB (10^6 bytes) as in report.md
      * @param verdict       the step's verdict (see {@link Verdict}), the same on every repeat's row
+     * @param interval      the step's effect against the base with its 95 % interval over the done repeats, in the
+     *                      verdict's orientation (cumulative: slowdown, variants: ÷ base); null without a verdict
      */
     public record Row(int index, String name, int repeat, StepStatus status, String reason, Double throughput,
                       Double goodput, Double reference, Double hitRatio, Long checkpoints, Double walMb,
                       Double autovacuumRuns, Double windowSeconds, boolean nothingCompleted, String errors,
-                      WorkDone work, Verdict verdict) {
+                      WorkDone work, Verdict verdict, EffectInterval interval) {
 
-        Row withVerdict(Verdict v) {
+        Row withVerdict(Verdict v, EffectInterval i) {
             return new Row(index, name, repeat, status, reason, throughput, goodput, reference, hitRatio, checkpoints,
-                    walMb, autovacuumRuns, windowSeconds, nothingCompleted, errors, work, v);
+                    walMb, autovacuumRuns, windowSeconds, nothingCompleted, errors, work, v, i);
+        }
+
+        /** Whether the published effect lies inside {@link #interval}; null without a verdict or an interval. */
+        public Boolean publishedInside(Row publishedBase, boolean cumulative) {
+            if (verdict == null || interval == null || !interval.present() || reference == null || reference <= 0
+                    || publishedBase == null || publishedBase.reference() == null || publishedBase.reference() <= 0) {
+                return null;
+            }
+            return interval.contains(cumulative ? publishedBase.reference() / reference : reference / publishedBase.reference());
         }
     }
 
@@ -101,7 +112,7 @@ public final class SummaryTable {
                     d == null || d.autovacuumRuns() == null ? null : d.autovacuumRuns().total(),
                     headline == null ? null : headline.seconds(),
                     o != null && o.nothingCompleted(headline.throughput()), o == null ? null : o.errorsText(),
-                    WorkDone.of(w), null));
+                    WorkDone.of(w), null, null));
         }
         return new SummaryTable(experiment, withVerdicts(rows, experiment.mode() == Mode.CUMULATIVE), suite.selection());
     }
@@ -113,13 +124,16 @@ public final class SummaryTable {
         if (base == null || refBase == null) {
             return rows;
         }
-        Stat baseStat = Stat.of(doneThroughputs(rows, base.name()));
+        List<Double> baseValues = doneThroughputs(rows, base.name());
+        Stat baseStat = Stat.of(baseValues);
         Map<String, Verdict> byStep = new LinkedHashMap<>();
+        Map<String, EffectInterval> intervals = new LinkedHashMap<>();
         for (Row r : rows) {
             if (r.name().equals(base.name()) || r.reference() == null || byStep.containsKey(r.name())) {
                 continue;
             }
-            Stat s = Stat.of(doneThroughputs(rows, r.name()));
+            List<Double> values = doneThroughputs(rows, r.name());
+            Stat s = Stat.of(values);
             if (s == null || baseStat == null || baseStat.median() <= 0) {
                 continue;
             }
@@ -128,9 +142,13 @@ public final class SummaryTable {
             Double ours = value <= 0 ? null : cumulative ? baseStat.median() / value : value / baseStat.median();
             Double published = r.reference() <= 0 || refBase.reference() <= 0 ? null
                     : cumulative ? refBase.reference() / r.reference() : r.reference() / refBase.reference();
-            byStep.put(r.name(), Verdict.of(ours, bound, published, !bound && baseStat.spans(s.median())));
+            EffectInterval interval = cumulative ? EffectInterval.slowdown(base.name(), baseValues, values)
+                    : EffectInterval.ratio(base.name(), baseValues, values);
+            byStep.put(r.name(), Verdict.of(ours, bound, published, !bound && interval.containsOne()));
+            intervals.put(r.name(), interval);
         }
-        return rows.stream().map(r -> byStep.containsKey(r.name()) ? r.withVerdict(byStep.get(r.name())) : r).toList();
+        return rows.stream().map(r -> byStep.containsKey(r.name())
+                ? r.withVerdict(byStep.get(r.name()), intervals.get(r.name())) : r).toList();
     }
 
     /** The step named base/baseline when there is one (an ablation runs full first), else the first done; or null. */

@@ -17,13 +17,6 @@ class SweepMathTest {
     }
 
     @Test
-    void noiseBandExistsOnlyWithRepeats() {
-        assertThat(new Stat(10, 9, 11, 3).spans(10.5)).isTrue();
-        assertThat(new Stat(10, 9, 11, 3).spans(11.5)).isFalse();
-        assertThat(new Stat(10, 10, 10, 1).spans(10)).isFalse();
-    }
-
-    @Test
     void agreementByHisThresholdsUnlessWithinNoise() {
         assertThat(Agreement.of(1.2, 1.62, false)).isEqualTo(Agreement.SAME_DIRECTION);
         assertThat(Agreement.of(0.8, 0.58, false)).isEqualTo(Agreement.SAME_DIRECTION);

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pgknobs.ablation.CulpritSearch;
 import org.pgknobs.ablation.Effects;
+import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.ReportData;
 
 /** An ablation's text: the same cells for report.md and report.html. */
@@ -22,7 +23,8 @@ final class AblationTables {
     static String headline(ReportData.Ablation a) {
         String s = a.slowdown() == null ? "The base or the full set has no measurement: no effects."
                 : "The full set runs ×" + Fmt.num(a.slowdown()) + " slower than the base (medians of the headline "
-                        + "throughput). Shares are of that slowdown on the log scale (100 % = all of it); ± is the noise "
+                        + "throughput). [lo–hi]: the factor's 95 % interval from the repeats (Welch's t on logs). Shares are of "
+                        + "that slowdown on the log scale (100 % = all of it); ± is the noise "
                         + "band from repeats; interaction: the two directions differ by more than their noise.";
         if (!a.floored().isEmpty()) {
             s += " Runs that completed nothing count as half a request in their window: " + String.join(", ", a.floored()) + ".";
@@ -34,7 +36,8 @@ final class AblationTables {
         List<List<String>> out = new ArrayList<>();
         for (Effects.UnitEffect u : a.units()) {
             out.add(List.of(u.looRank() == null ? Fmt.NONE : String.valueOf(u.looRank()), u.unit(), String.join(", ", u.settings()),
-                    factor(u.looEffect(), "faster"), share(u.looShare(), u.looNoise()), factor(u.aoiEffect(), "slower"),
+                    factor(u.looEffect(), "faster", a.interval(u.unit(), true)), share(u.looShare(), u.looNoise()),
+                    factor(u.aoiEffect(), "slower", a.interval(u.unit(), false)),
                     share(u.aoiShare(), u.aoiNoise()) + (u.aoiRank() == null ? "" : " (#" + u.aoiRank() + ")"),
                     u.interaction() == null ? Fmt.NONE : u.interaction() ? "yes" : "no"));
         }
@@ -71,12 +74,19 @@ final class AblationTables {
         return out;
     }
 
-    private static String factor(Double lnEffect, String word) {
+    /** "×3.2 [2.9–3.6] faster": the interval turned with the factor when the effect goes the other way. */
+    private static String factor(Double lnEffect, String word, EffectInterval i) {
         if (lnEffect == null) {
             return Fmt.NONE;
         }
         double f = Math.exp(lnEffect);
-        return f >= 1 ? "×" + Fmt.num(f) + " " + word : "×" + Fmt.num(1 / f) + " " + (word.equals("faster") ? "slower" : "faster");
+        String other = word.equals("faster") ? "slower" : "faster";
+        if (i == null || !i.present()) {
+            String bare = f >= 1 ? "×" + Fmt.num(f) + " " + word : "×" + Fmt.num(1 / f) + " " + other;
+            return i == null ? bare : bare + " " + Fmt.interval(i);
+        }
+        return f >= 1 ? "×" + Fmt.num(f) + " [" + Fmt.num(i.lower()) + "–" + Fmt.num(i.upper()) + "] " + word
+                : "×" + Fmt.num(1 / f) + " [" + Fmt.num(1 / i.upper()) + "–" + Fmt.num(1 / i.lower()) + "] " + other;
     }
 
     private static String share(Double share, Double noise) {

@@ -1,6 +1,7 @@
 package org.pgknobs.report.format;
 
 import java.util.Locale;
+import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.Stat;
 import org.pgknobs.report.Verdict;
 
@@ -65,5 +66,42 @@ final class Fmt {
 
     static String checkpoints(Long timed, Long requested) {
         return timed == null && requested == null ? NONE : num(timed) + "/" + num(requested);
+    }
+
+    /** "[1.09–1.26]", or "(no interval: 1 repeat of the base …)" when the repeats give none. */
+    static String interval(EffectInterval i) {
+        if (i == null) {
+            return "";
+        }
+        if (i.present()) {
+            return "[" + num(i.lower()) + "–" + num(i.upper()) + "]";
+        }
+        return i.noInterval().contains("no interval") ? "(" + i.noInterval() + ")" : "(no interval: " + i.noInterval() + ")";
+    }
+
+    /** "×1.17 [1.09–1.26]": a factor with its interval (when there is one, else why not). */
+    static String times(Double factor, EffectInterval i) {
+        return i == null || factor == null ? times(factor) : times(factor) + " " + interval(i);
+    }
+
+    /** "0.85 [0.78–0.93]": a ratio with its interval. */
+    static String ratio(Double v, EffectInterval i) {
+        return i == null || v == null ? ratio(v) : ratio(v) + " " + interval(i);
+    }
+
+    /**
+     * The verdict with whether the published effect lies inside our interval: "direction only (published ×72.3
+     * outside [1.10–1.42])"; the bare label without an interval.
+     *
+     * @param prefix "×" for slowdowns, "" for relative values
+     */
+    static String verdict(String label, Boolean inside, Double published, EffectInterval i, String prefix) {
+        if (label == null || label.equals(Verdict.NOT_THE_PUBLISHED_STEP)) {
+            return verdict(label);
+        }
+        if (inside == null || published == null || i == null || !i.present()) {
+            return label;
+        }
+        return label + " (published " + prefix + num(published) + (inside ? " inside " : " outside ") + interval(i) + ")";
     }
 }

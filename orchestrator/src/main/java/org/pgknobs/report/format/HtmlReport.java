@@ -25,7 +25,7 @@ final class HtmlReport {
             td.worse{background:#f4c7c3}td.better{background:#c6efce}
             td.q1{background:#f8cbad}td.q2{background:#fce4d6}td.q3{background:#e2efda}td.q4{background:#a9d08e}
             .noise{color:#777;font-style:italic}.meta{color:#555}.why li{margin:2px 0}.figs{color:#777;font-size:12px}
-            img{max-width:100%;height:auto;display:block;margin:6px 0 14px 0}
+            img{max-width:100%;height:auto;display:block;margin:6px 0 14px 0}.scroll{overflow-x:auto}
             @media print{body{margin:0;font-size:10px}table{font-size:9px}h2{page-break-before:auto}
             img,table{page-break-inside:avoid}}
             """;
@@ -118,16 +118,17 @@ final class HtmlReport {
 
     private static void relative(StringBuilder h, ReportData.PhaseTable t, ReportData.Run run) {
         h.append("<h3>").append(esc(t.phase())).append(": relative to ").append(esc(run.baseline()))
-                .append(" (below 0.95 red, above 1.05 green)</h3>\n<table>\n<tr><th class=\"name\">step</th><th>ops/s</th>"
+                .append(" (below 0.95 red, above 1.05 green)</h3>\n<p class=\"meta\">")
+                .append(esc(MarkdownReport.INTERVAL_NOTE)).append("</p>\n<table>\n<tr><th class=\"name\">step</th><th>ops/s</th>"
                         + "<th>÷ base</th><th>published</th><th>published ÷ base</th><th class=\"name\">agreement</th><th class=\"name\">verdict</th></tr>\n");
         for (ReportData.RelativeRow r : t.rows()) {
             h.append("<tr><td class=\"name\">").append(esc(r.step())).append("</td>")
                     .append(td("", Fmt.stat(r.value())))
-                    .append(td(Band.of(r.relative()), Fmt.ratio(r.relative())))
+                    .append(td(Band.of(r.relative()), Fmt.ratio(r.relative(), r.interval())))
                     .append(td("", Fmt.num(r.published())))
                     .append(td(Band.of(r.publishedRelative()), Fmt.ratio(r.publishedRelative())))
                     .append(td("name", r.agreement() == null ? Fmt.NONE : r.agreement()))
-                    .append(td("name", r.verdict() == null ? Fmt.NONE : r.verdict()))
+                    .append(td("name", Fmt.verdict(r.verdict(), r.publishedInside(), r.publishedRelative(), r.interval(), "")))
                     .append("</tr>\n");
         }
         h.append("</table>\n");
@@ -149,37 +150,47 @@ final class HtmlReport {
         h.append("</table>\n");
     }
 
+    /**
+     * Two tables, so the steps fit a 1,400 px window: the effects (with their intervals and verdicts) shown, the
+     * server's figures per step behind a {@code <details>} toggle (no script needed).
+     */
     private static void steps(StringBuilder h, ReportData.Run run) {
         h.append("<h3>Steps (").append(esc(run.headlinePhase() == null ? "headline phase" : run.headlinePhase()))
-                .append(")</h3>\n<table>\n<tr>");
-        for (String c : List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
-                "published slowdown", "verdict", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
-                "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
-                "top waits")) {
-            h.append("<th>").append(esc(c)).append("</th>");
+                .append(")</h3>\n<p class=\"meta\">").append(esc(MarkdownReport.INTERVAL_NOTE)).append("</p>\n");
+        boolean stepBefore = run.steps().stream().anyMatch(s -> s.stepBeforeInterval() != null);
+        List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s",
+                "slowdown", "published", "published slowdown", "verdict"));
+        if (stepBefore) {
+            header.add(6, "slowdown vs step before");
         }
-        h.append("</tr>\n");
+        List<List<String>> rows = new java.util.ArrayList<>();
         for (ReportData.Step s : run.steps()) {
-            h.append("<tr>").append(td("", String.valueOf(s.index()))).append(td("name", s.name()))
-                    .append(td("name", s.status()))
-                    .append("<td>").append(esc(Fmt.throughput(s.throughput(), s.throughputBelow())))
-                    .append(s.withinNoise() ? " <span class=\"noise\">within noise</span>" : "").append("</td>")
-                    .append(td("", Fmt.stat(s.goodput())))
-                    .append(td("", (s.throughputBelow() == null ? "" : "> ") + Fmt.times(s.slowdown())))
-                    .append(td("", Fmt.num(s.published()))).append(td("", Fmt.times(s.publishedSlowdown())))
-                    .append(td("name", Fmt.verdict(s.verdict())))
-                    .append(td("", Fmt.num(s.p50Ms()))).append(td("", Fmt.num(s.p95Ms()))).append(td("", Fmt.num(s.p99Ms())))
-                    .append(td("", Fmt.percent(s.hitRatio()))).append(td("", Fmt.num(s.walMB())))
-                    .append(td("", Fmt.num(s.walKBPerTxn()))).append(td("", Fmt.num(s.fpiPerTxn())))
-                    .append(td("", Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested())))
-                    .append(td("", Fmt.num(s.checkpointMeanSeconds()))).append(td("", Fmt.num(s.autovacuumPerMinute())))
-                    .append(td("", s.work() == null ? Fmt.NONE : Fmt.num(s.work().rowsPerSecond())))
-                    .append(td("", s.work() == null ? Fmt.NONE : Fmt.num(s.work().blocksReadPerSecond())))
-                    .append(td("name", s.errors() == null ? Fmt.NONE : s.errors()))
-                    .append(td("name", s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())))
-                    .append("</tr>\n");
+            List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
+                    Fmt.throughput(s.throughput(), s.throughputBelow()) + (s.withinNoise() ? " (within noise)" : ""),
+                    Fmt.stat(s.goodput()), Steps.slowdown(s), Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()),
+                    Steps.verdict(s)));
+            if (stepBefore) {
+                cells.add(6, Steps.stepBefore(s));
+            }
+            rows.add(cells);
         }
-        h.append("</table>\n");
+        table(h, header, rows);
+        h.append("<details>\n<summary>Server figures per step (latency, hit ratio, WAL, checkpoints, autovacuum, reads, "
+                + "errors, waits)</summary>\n<div class=\"scroll\">\n");
+        List<List<String>> figures = new java.util.ArrayList<>();
+        for (ReportData.Step s : run.steps()) {
+            figures.add(List.of(String.valueOf(s.index()), s.name(), Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()),
+                    Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()), Fmt.num(s.walMB()), Fmt.num(s.walKBPerTxn()),
+                    Fmt.num(s.fpiPerTxn()), Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested()),
+                    Fmt.num(s.checkpointMeanSeconds()), Fmt.num(s.autovacuumPerMinute()),
+                    s.work() == null ? Fmt.NONE : Fmt.num(s.work().rowsPerSecond()),
+                    s.work() == null ? Fmt.NONE : Fmt.num(s.work().blocksReadPerSecond()),
+                    s.errors() == null ? Fmt.NONE : s.errors(), s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())));
+        }
+        table(h, List.of("#", "step", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
+                "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
+                "top waits"), figures);
+        h.append("</div>\n</details>\n");
     }
 
     private static void why(StringBuilder h, ReportData.Run run) {

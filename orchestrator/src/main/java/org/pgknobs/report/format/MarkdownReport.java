@@ -82,15 +82,18 @@ final class MarkdownReport {
     }
 
     private static void relative(StringBuilder md, ReportData.PhaseTable t, ReportData.Run run) {
-        md.append("### ").append(t.phase()).append(": relative to ").append(run.baseline()).append("\n\n");
+        md.append("### ").append(t.phase()).append(": relative to ").append(run.baseline()).append("\n\n")
+                .append(INTERVAL_NOTE).append("\n\n");
         row(md, List.of("step", "ops/s", "÷ base", "published", "published ÷ base", "agreement", "verdict"));
         separator(md, 7);
         for (ReportData.RelativeRow r : t.rows()) {
             String rel = Fmt.ratio(r.relative());
             String band = Band.of(r.relative());
             rel = band.equals("worse") ? "**" + rel + " ▼**" : band.equals("better") ? "**" + rel + " ▲**" : rel;
+            rel = r.interval() == null ? rel : rel + " " + Fmt.interval(r.interval());
             row(md, List.of(r.step(), Fmt.stat(r.value()), rel, Fmt.num(r.published()), Fmt.ratio(r.publishedRelative()),
-                    r.agreement() == null ? Fmt.NONE : r.agreement(), r.verdict() == null ? Fmt.NONE : r.verdict()));
+                    r.agreement() == null ? Fmt.NONE : r.agreement(),
+                    Fmt.verdict(r.verdict(), r.publishedInside(), r.publishedRelative(), r.interval(), "")));
         }
         md.append('\n');
     }
@@ -114,27 +117,38 @@ final class MarkdownReport {
 
     private static void steps(StringBuilder md, ReportData.Run run) {
         md.append("### Steps (").append(run.headlinePhase() == null ? "headline phase" : run.headlinePhase())
-                .append(")\n\n");
-        List<String> header = List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
+                .append(")\n\n").append(INTERVAL_NOTE).append("\n\n");
+        boolean stepBefore = run.steps().stream().anyMatch(s -> s.stepBeforeInterval() != null);
+        List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
                 "published slowdown", "verdict", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
-                "top waits");
+                "top waits"));
+        if (stepBefore) {
+            header.add(6, "slowdown vs step before");
+        }
         row(md, header);
         separator(md, header.size());
         for (ReportData.Step s : run.steps()) {
-            row(md, List.of(String.valueOf(s.index()), s.name(), s.status(),
+            List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
                     Fmt.throughput(s.throughput(), s.throughputBelow()) + (s.withinNoise() ? " (within noise)" : ""),
-                    Fmt.stat(s.goodput()), (s.throughputBelow() == null ? "" : "> ") + Fmt.times(s.slowdown()),
-                    Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()), Fmt.verdict(s.verdict()),
+                    Fmt.stat(s.goodput()), Steps.slowdown(s),
+                    Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()), Steps.verdict(s),
                     Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()), Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()),
                     Fmt.num(s.walMB()), Fmt.num(s.walKBPerTxn()), Fmt.num(s.fpiPerTxn()),
                     Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested()), Fmt.num(s.checkpointMeanSeconds()),
                     Fmt.num(s.autovacuumPerMinute()), s.work() == null ? Fmt.NONE : Fmt.num(s.work().rowsPerSecond()),
                     s.work() == null ? Fmt.NONE : Fmt.num(s.work().blocksReadPerSecond()),
                     s.errors() == null ? Fmt.NONE : s.errors(), s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())));
+            if (stepBefore) {
+                cells.add(6, Steps.stepBefore(s));
+            }
+            row(md, cells);
         }
         md.append('\n');
     }
+
+    static final String INTERVAL_NOTE = "[lo–hi]: the 95 % interval of the effect from the repeats (Welch's t on the"
+            + " logs, docs/statistics.md); within noise: the interval holds 1.";
 
     static String ablation(ReportData.Ablation a) {
         StringBuilder md = new StringBuilder();

@@ -36,7 +36,7 @@ final class PartsTables {
             for (int k = 0; k < r.cells().size(); k++) {
                 ReportData.VersionCell c = r.cells().get(k);
                 boolean ref = v.versions().get(k) == v.reference();
-                cells.add(c.throughput() != null ? Fmt.num(c.throughput()) + (ref ? "" : " (" + Fmt.ratio(c.ratioToReference()) + ")")
+                cells.add(c.throughput() != null ? Fmt.num(c.throughput()) + (ref ? "" : " (" + Fmt.ratio(c.ratioToReference(), c.interval()) + ")")
                         : c.status());
                 if (c.throughput() == null && c.reason() != null) {
                     notes.add(r.step() + " on " + v.versions().get(k) + ": " + c.status() + ", " + c.reason());
@@ -45,7 +45,7 @@ final class PartsTables {
             rows.add(cells);
         }
         return new Table("PostgreSQL versions side by side", "Headline throughput per step (median over repeats "
-                + "and shards); ÷ PostgreSQL " + v.reference() + " in brackets.", header, rows, notes);
+                + "and shards); ÷ PostgreSQL " + v.reference() + " in brackets, with its 95 % interval from both versions' repeats.", header, rows, notes);
     }
 
     private static Table shards(ReportData.ShardTable s) {
@@ -56,7 +56,7 @@ final class PartsTables {
         for (ReportData.ShardRow r : s.rows()) {
             List<String> cells = new ArrayList<>(List.of(r.step() + (r.base() && !r.step().equals("base") ? " (base)" : "")));
             r.perHost().forEach(v -> cells.add(r.base() ? Fmt.num(v) : Fmt.ratio(v)));
-            cells.add(r.base() ? Fmt.num(r.combined()) : Fmt.ratio(r.combined()));
+            cells.add(r.base() ? Fmt.num(r.combined()) : Fmt.ratio(r.combined(), r.interval()));
             cells.add(r.base() ? Fmt.percent(s.baseSpread()) + (s.baseSpread() == null ? "" : " %") : Fmt.ratio(r.spread()));
             rows.add(cells);
         }
@@ -67,7 +67,8 @@ final class PartsTables {
         }
         return new Table("Shards of " + s.experiment() + (s.pgMajor() == null ? "" : " on PostgreSQL " + s.pgMajor()) + " merged",
                 "Base row: each host's base throughput; other rows: throughput ÷ the base of the host that ran it "
-                        + "(median over its repeats there). Combined: median over all hosts' runs. Spread: max − min "
+                        + "(median over its repeats there). Combined: median over all hosts' runs, with its 95 % interval against "
+                        + "the base runs (each ÷ its own host's base). Spread: max − min "
                         + "over hosts (base: as % of the median base).", header, rows, notes);
     }
 }

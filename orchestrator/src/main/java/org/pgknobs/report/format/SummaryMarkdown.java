@@ -54,8 +54,7 @@ public final class SummaryMarkdown {
                     .append(" | ").append(change(base, r, cumulative))
                     .append(" | ").append(num(r.reference()))
                     .append(" | ").append(ratio(refBase == null ? null : refBase.reference(), r.reference(), cumulative))
-                    .append(" | ").append(r.verdict() != null ? r.verdict().label()
-                            : notPublished.containsKey(r.name()) ? "– (" + Verdict.NOT_THE_PUBLISHED_STEP + ")" : "–")
+                    .append(" | ").append(verdict(r, refBase, cumulative, notPublished))
                     .append(" | ").append(r.hitRatio() == null ? "–" : String.format(Locale.ROOT, "%.1f %%", 100 * r.hitRatio()))
                     .append(" | ").append(r.checkpoints() == null ? "–" : r.checkpoints().toString())
                     .append(" | ").append(num(r.walMb()))
@@ -90,6 +89,26 @@ public final class SummaryMarkdown {
         published.forEach(n -> rows.stream().filter(r -> r.name().equals(n)).findFirst().map(Row::verdict)
                 .ifPresent(v -> counts.merge(v, 1L, Long::sum)));
         sb.append("\nVerdict: ").append(Verdict.summary(counts, published.size())).append(".\n");
+    }
+
+    /**
+     * "direction only: ×1.17 [1.09–1.26], published ×72.3 outside": the verdict with the step's effect and its
+     * interval over the repeats, and whether the published effect lies inside it.
+     */
+    private static String verdict(Row r, Row refBase, boolean cumulative, Map<String, String> notPublished) {
+        if (r.verdict() == null) {
+            return notPublished.containsKey(r.name()) ? "– (" + Verdict.NOT_THE_PUBLISHED_STEP + ")" : "–";
+        }
+        if (r.interval() == null || r.nothingCompleted()) {
+            return r.verdict().label();
+        }
+        String prefix = cumulative ? "×" : "";
+        if (!r.interval().present()) {
+            return r.verdict().label() + " " + Fmt.interval(r.interval());
+        }
+        Boolean inside = r.publishedInside(refBase, cumulative);
+        return r.verdict().label() + ": " + prefix + Fmt.num(r.interval().ratio()) + " " + Fmt.interval(r.interval())
+                + (inside == null ? "" : ", published " + (inside ? "inside" : "outside"));
     }
 
     /** The change against the base; a step that completed nothing only bounds it. */

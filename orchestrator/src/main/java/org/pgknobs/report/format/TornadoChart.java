@@ -11,13 +11,15 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.pgknobs.ablation.Effects;
+import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.ReportData;
 
 /**
  * An ablation's tornado chart: one row per unit, ranked by leave-one-out effect (largest on top). To the
  * left, how many times faster the full set runs without the unit; to the right, how many times slower the
  * base runs with the unit alone; both on a log scale (the axis is log10 of the factor: 1 = ×10).
- * Whiskers: the noise band from repeats (none without repeats). A unit whose run was not measured has no bar.
+ * Whiskers: the 95 % interval of each factor from the repeats (Welch's t on logs), else the noise band from
+ * repeats (none without repeats). A unit whose run was not measured has no bar.
  */
 final class TornadoChart {
 
@@ -55,14 +57,27 @@ final class TornadoChart {
         for (int i = 0; i < n; i++) {
             Effects.UnitEffect u = units.get(i);
             double y = n - 1 - i;
-            bar(chart, "leave-one-out", u, y, u.looEffect() == null ? null : -u.looEffect(), u.looNoise(), ablation.slowdown(), LOO, legend, 0);
-            bar(chart, "add-one-in", u, y, u.aoiEffect(), u.aoiNoise(), ablation.slowdown(), AOI, legend, 1);
+            EffectInterval loo = interval(ablation, u.unit(), true);
+            EffectInterval aoi = interval(ablation, u.unit(), false);
+            // leave-one-out points left: its whisker is −log of the (without ÷ full) interval's ends
+            bar(chart, "leave-one-out", u, y, u.looEffect() == null ? null : -u.looEffect(),
+                    loo == null ? null : new double[] {-Math.log10(loo.upper()), -Math.log10(loo.lower())},
+                    u.looNoise(), ablation.slowdown(), LOO, legend, 0);
+            bar(chart, "add-one-in", u, y, u.aoiEffect(),
+                    aoi == null ? null : new double[] {Math.log10(aoi.lower()), Math.log10(aoi.upper())},
+                    u.aoiNoise(), ablation.slowdown(), AOI, legend, 1);
         }
         for (int i = 0; i < n; i++) {
             chart.addAnnotation(new AnnotationText(units.get(i).unit(), edge * 0.55, n - 1 - i + 0.3, false));
         }
         chart.addAnnotation(new AnnotationLine(0, true, false));
         return Optional.of(Charts.image(chart));
+    }
+
+    /** The unit's interval in one direction, when the repeats give one. */
+    private static EffectInterval interval(ReportData.Ablation a, String unit, boolean leaveOneOut) {
+        EffectInterval i = a.interval(unit, leaveOneOut);
+        return i != null && i.present() ? i : null;
     }
 
     /** ln units of the bar plus its whisker, for the axis range. */
@@ -72,10 +87,12 @@ final class TornadoChart {
 
     /**
      * @param lnEffect   signed, in ln units, already pointing left (negative) or right
+     * @param interval   the 95 % interval's ends in log10 units, pointing as the bar does; null without one,
+     *                   and the whisker is then the noise band
      * @param noiseShare the noise as a share of the full slowdown, as {@link Effects} gives it
      */
-    private static void bar(XYChart chart, String name, Effects.UnitEffect u, double y, Double lnEffect, Double noiseShare,
-                            Double slowdown, Color color, boolean[] legend, int which) {
+    private static void bar(XYChart chart, String name, Effects.UnitEffect u, double y, Double lnEffect, double[] interval,
+                            Double noiseShare, Double slowdown, Color color, boolean[] legend, int which) {
         if (lnEffect == null) {
             return;
         }
@@ -87,9 +104,10 @@ final class TornadoChart {
         bar.setShowInLegend(legend[which]);
         legend[which] = false;
         Double noise = noiseLn(slowdown, noiseShare);
-        if (noise != null && noise > 0) {
-            XYSeries whisker = chart.addSeries("noise " + name + " " + u.unit(), new double[] {x - noise / LN10, x + noise / LN10},
-                    new double[] {y, y});
+        double[] ends = interval != null ? interval
+                : noise != null && noise > 0 ? new double[] {x - noise / LN10, x + noise / LN10} : null;
+        if (ends != null) {
+            XYSeries whisker = chart.addSeries("noise " + name + " " + u.unit(), ends, new double[] {y, y});
             whisker.setLineColor(Color.BLACK);
             whisker.setLineStyle(new BasicStroke(2f));
             whisker.setMarker(SeriesMarkers.NONE);

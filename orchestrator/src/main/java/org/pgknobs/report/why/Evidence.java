@@ -24,15 +24,17 @@ public record Evidence(MachineFacts machine, String headlinePhase, Map<String, L
     }
 
     /**
-     * Min–max of this step's throughput over its repeats and of the step it is compared with.
+     * The slowdown against the step this one is compared with (its throughput ÷ this step's) with its 95 %
+     * interval from both sides' repeats (Welch's t on logs, docs/statistics.md).
      *
      * @param against the other step's name
+     * @param n       this step's repeats; {@code otherN} the other's
      */
-    public record Noise(String against, double min, double max, int n, double otherMin, double otherMax, int otherN) {
+    public record Noise(String against, double ratio, double lower, double upper, int n, int otherN) {
 
-        /** Only with repeats on both sides: a single value has no band. */
-        public boolean overlaps() {
-            return n > 1 && otherN > 1 && min <= otherMax && otherMin <= max;
+        /** The interval holds 1: no difference between the two is shown. */
+        public boolean holdsOne() {
+            return lower <= 1 && 1 <= upper;
         }
     }
 

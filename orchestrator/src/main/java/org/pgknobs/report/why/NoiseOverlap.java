@@ -1,25 +1,25 @@
 package org.pgknobs.report.why;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
- * "noise bands overlap: 610–655 against autovacuum's 598–640": fires when this step's throughput range
- * over its repeats meets the range of the step it is compared with, so no difference between them is shown.
- * Silent without repeats on both sides (one value has no band).
+ * "no difference shown: ×1.03 [0.94–1.13] against autovacuum holds 1 (3 and 3 repeats)": fires when the 95 %
+ * interval of this step's slowdown against the step it is compared with holds 1. Silent without an interval
+ * (one repeat on either side).
  */
 public final class NoiseOverlap implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
         Evidence.Noise n = input.evidence().noise();
-        if (n == null || !n.overlaps()) {
+        if (n == null || !n.holdsOne()) {
             return Optional.empty();
         }
-        return Optional.of(new Reason("noise-overlap", "noise bands overlap: " + Numbers.brief(n.min()) + "–"
-                + Numbers.brief(n.max()) + " against " + n.against() + "'s " + Numbers.brief(n.otherMin()) + "–"
-                + Numbers.brief(n.otherMax()) + " (" + n.n() + " and " + n.otherN() + " repeats)",
-                List.of("throughput.min", "throughput.max", n.against() + ".throughput.min",
-                        n.against() + ".throughput.max")));
+        return Optional.of(new Reason("noise-overlap", String.format(Locale.ROOT,
+                "no difference shown: ×%.2f [%.2f–%.2f] against %s holds 1 (%d and %d repeats)", n.ratio(), n.lower(),
+                n.upper(), n.against(), n.n(), n.otherN()),
+                List.of("throughput", n.against() + ".throughput", "slowdownInterval")));
     }
 }

@@ -14,10 +14,18 @@ import org.junit.jupiter.api.Test;
 import org.pgknobs.ablation.CulpritSearch;
 import org.pgknobs.ablation.Effects;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.UnitIntervals;
+import org.pgknobs.stats.RatioInterval;
+import org.pgknobs.stats.WelchLogRatio;
 
 /** The ablation's table, candidates and tornado chart as rendered from the data (the data comes from EffectsTest's arithmetic). */
 @Tag("unit")
 class AblationRenderTest {
+
+    /** The same repeats as the logs below, as throughputs. */
+    private static final Map<String, List<Double>> THROUGHPUTS = Map.of("base", List.of(300.0, 320.0),
+            "full", List.of(0.5, 0.6), "without-cache", List.of(0.7, 0.9), "without-index", List.of(250.0, 280.0),
+            "only-cache", List.of(260.0, 270.0), "only-index", List.of(3.0, 4.0));
 
     private static ReportData.Ablation ablation() {
         Map<String, List<String>> units = new LinkedHashMap<>();
@@ -36,7 +44,8 @@ class AblationRenderTest {
                                 "only-index", Math.log(3.5), 0.72, false, null),
                         new CulpritSearch.Candidate(2, "settings", List.of("random_page_cost"), List.of("random_page_cost"),
                                 "search-01", null, null, false, "server: FATAL: invalid value")), null);
-        return new ReportData.Ablation(0.9, s.slowdown(), s.units(), List.of(), "done", search);
+        return new ReportData.Ablation(0.9, s.slowdown(), s.units(), List.of(), "done", search,
+                UnitIntervals.of(units.keySet(), THROUGHPUTS));
     }
 
     private static Effects.Runs logs(double... tps) {
@@ -54,6 +63,16 @@ class AblationRenderTest {
     }
 
     @Test
+    void bothDirectionsPrintTheirIntervalFromTheRepeats() {
+        List<String> index = AblationTables.rows(ablation()).get(0);
+        // left out: without-index ÷ full; added alone: base ÷ only-index (Welch on logs, inverted for the slowdown)
+        RatioInterval loo = (RatioInterval) WelchLogRatio.estimate(new double[] {0.5, 0.6}, new double[] {250, 280});
+        RatioInterval aoi = (RatioInterval) WelchLogRatio.estimate(new double[] {300, 320}, new double[] {3, 4});
+        assertThat(index.get(3)).contains("[" + Fmt.num(loo.lower()) + "–" + Fmt.num(loo.upper()) + "] faster");
+        assertThat(index.get(5)).contains("[" + Fmt.num(1 / aoi.upper()) + "–" + Fmt.num(1 / aoi.lower()) + "] slower");
+    }
+
+    @Test
     void theTornadoChartIsAPngWithARowPerUnit() throws IOException {
         Charts.Image image = TornadoChart.of(ablation()).orElseThrow();
         BufferedImage png = ImageIO.read(new ByteArrayInputStream(image.png()));
@@ -64,7 +83,7 @@ class AblationRenderTest {
     @Test
     void noMeasurementMeansNoChart() {
         ReportData.Ablation empty = new ReportData.Ablation(0.9, null, List.of(new Effects.UnitEffect("a", List.of("x"),
-                null, null, null, null, null, null, null, null, null)), List.of(), "off", null);
+                null, null, null, null, null, null, null, null, null)), List.of(), "off", null, List.of());
         assertThat(TornadoChart.of(empty)).isEmpty();
         assertThat(AblationTables.headline(empty)).contains("no effects");
     }

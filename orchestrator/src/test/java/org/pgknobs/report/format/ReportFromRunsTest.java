@@ -26,6 +26,8 @@ import org.pgknobs.report.Agreement;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Workspace;
+import org.pgknobs.stats.RatioInterval;
+import org.pgknobs.stats.WelchLogRatio;
 import org.pgknobs.testing.TestServers;
 import org.pgknobs.testing.TinyRuns;
 import org.w3c.dom.Document;
@@ -139,10 +141,9 @@ class ReportFromRunsTest {
             assertThat(row.value().min()).isEqualTo(values.stream().min(Double::compare).get());
             if (!row.step().equals("base")) {
                 assertThat(row.relative()).isCloseTo(median(values) / base, within(1e-9));
-                boolean inside = median(values) >= row.value().min() && row.value().n() > 1;
-                assertThat(row.withinNoise()).isEqualTo(median(values) >= first.rows().get(0).value().min()
-                        && median(values) <= first.rows().get(0).value().max());
-                assertThat(inside).isTrue();
+                var expected = WelchLogRatio.estimate(doubles(throughputs(sweep, "01-base", "l.i1")), doubles(values));
+                assertThat(row.interval().lower()).isCloseTo(((RatioInterval) expected).lower(), within(1e-9));
+                assertThat(row.withinNoise()).isEqualTo(((RatioInterval) expected).containsOne());
             }
         }
         ReportData.RelativeRow a1 = first.rows().get(1);
@@ -292,5 +293,9 @@ class ReportFromRunsTest {
         List<T> out = new ArrayList<>();
         it.forEachRemaining(out::add);
         return out;
+    }
+
+    private static double[] doubles(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 }

@@ -1,0 +1,28 @@
+package org.pgknobs.report.format;
+
+import org.pgknobs.report.ReportData;
+
+/** A step's effect cells as report.md and report.html both print them. */
+final class Steps {
+
+    private Steps() {
+    }
+
+    /** "×1.17 [1.09–1.26]"; a step that completed nothing only bounds it ("> ×120"), with no interval. */
+    static String slowdown(ReportData.Step s) {
+        return s.throughputBelow() != null ? "> " + Fmt.times(s.slowdown()) : Fmt.times(s.slowdown(), s.slowdownInterval());
+    }
+
+    /** "×1.05 [0.97–1.14] vs cache-8mb", or "-" where there is no step before but the base. */
+    static String stepBefore(ReportData.Step s) {
+        var i = s.stepBeforeInterval();
+        if (i == null) {
+            return Fmt.NONE;
+        }
+        return (i.present() ? Fmt.times(i.ratio(), i) : Fmt.interval(i)) + " vs " + i.against();
+    }
+
+    static String verdict(ReportData.Step s) {
+        return Fmt.verdict(s.verdict(), s.publishedInside(), s.publishedSlowdown(), s.slowdownInterval(), "×");
+    }
+}

@@ -1,0 +1,299 @@
+package org.pgknobs.report.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.yaml.ExperimentLoader;
+import org.pgknobs.report.ReportBuilder;
+import org.pgknobs.report.ReportData;
+import org.pgknobs.report.RunData;
+import org.pgknobs.report.StepRun;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.RunTags;
+import org.pgknobs.results.StepResult;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.stats.NoInterval;
+import org.pgknobs.stats.RatioInterval;
+import org.pgknobs.stats.WelchLogRatio;
+import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.workload.WorkloadResult;
+
+/**
+ * The report's intervals on crafted step data (no server): each effect carries Welch's t interval on the logs of
+ * the repeats, "within noise" is the interval holding 1, one repeat gives no interval and the report says so, and
+ * the verdicts say whether the published effect lies inside. Expected ends come from {@link WelchLogRatio} on the
+ * same numbers, in its own orientation (step ÷ base) and inverted here for the slowdowns.
+ */
+@Tag("unit")
+class EffectIntervalReportTest {
+
+    @TempDir
+    Path tmp;
+
+    private static final double[] BASE = {7000, 7150, 6900};
+    private static final double[] SMALL_WAL = {1050, 1000, 1100};
+    private static final double[] NO_AUTOVACUUM = {1020, 1080, 990};
+
+    @Test
+    void everySlowdownCarriesWelchOnLogsAgainstTheBaseAndTheStepBefore() throws Exception {
+        ReportData.Run run = cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum", NO_AUTOVACUUM));
+        ReportData.Step smallWal = step(run, "small-wal");
+        RatioInterval ratio = (RatioInterval) WelchLogRatio.estimate(BASE, SMALL_WAL);
+        assertThat(smallWal.slowdownInterval().lower()).isCloseTo(1 / ratio.upper(), within(1e-9));
+        assertThat(smallWal.slowdownInterval().upper()).isCloseTo(1 / ratio.lower(), within(1e-9));
+        assertThat(smallWal.slowdownInterval().ratio()).isCloseTo(1 / ratio.ratio(), within(1e-9));
+        assertThat(smallWal.slowdownInterval().pValue()).isCloseTo(ratio.pValue(), within(1e-12));
+        assertThat(smallWal.slowdownInterval().against()).isEqualTo("baseline");
+        assertThat(smallWal.stepBeforeInterval()).as("the step before is the base itself").isNull();
+        assertThat(step(run, "baseline").slowdownInterval()).isNull();
+
+        ReportData.Step noAutovacuum = step(run, "no-autovacuum");
+        RatioInterval before = (RatioInterval) WelchLogRatio.estimate(SMALL_WAL, NO_AUTOVACUUM);
+        assertThat(noAutovacuum.stepBeforeInterval().against()).isEqualTo("small-wal");
+        assertThat(noAutovacuum.stepBeforeInterval().lower()).isCloseTo(1 / before.upper(), within(1e-9));
+        assertThat(noAutovacuum.stepBeforeInterval().upper()).isCloseTo(1 / before.lower(), within(1e-9));
+
+        String md = MarkdownReport.render(data(run));
+        assertThat(md).contains("| slowdown vs step before |")
+                .contains(Fmt.times(smallWal.slowdown()) + " [" + Fmt.num(1 / ratio.upper()) + "–" + Fmt.num(1 / ratio.lower()) + "]")
+                .contains(" [" + Fmt.num(1 / before.upper()) + "–" + Fmt.num(1 / before.lower()) + "] vs small-wal");
+    }
+
+    @Test
+    void withinNoiseIsTheIntervalHoldingOneNotTheMinMaxOverlap() throws Exception {
+        // the step's median (925) lies below the base's min (1000): the old min–max rule said "an effect";
+        // two repeats a side give a wide interval that holds 1
+        double[] base = {1000, 1100};
+        double[] close = {900, 950};
+        double[] slow = {500, 520, 510};
+        ReportData.Run run = cumulative(Map.of("baseline", base, "small-wal", close, "no-autovacuum", slow));
+        ReportData.Step s = step(run, "small-wal");
+        assertThat(((RatioInterval) WelchLogRatio.estimate(base, close)).containsOne()).isTrue();
+        assertThat(s.withinNoise()).isTrue();
+        assertThat(s.verdict()).isEqualTo("within noise");
+        ReportData.Step far = step(run, "no-autovacuum");
+        assertThat(((RatioInterval) WelchLogRatio.estimate(base, slow)).containsOne()).isFalse();
+        assertThat(far.withinNoise()).isFalse();
+        assertThat(far.verdict()).isNotEqualTo("within noise");
+    }
+
+    @Test
+    void oneRepeatGivesNoIntervalAndTheReportSaysWhy() throws Exception {
+        ReportData.Run run = cumulative(Map.of("baseline", new double[] {7000}, "small-wal", SMALL_WAL,
+                "no-autovacuum", NO_AUTOVACUUM));
+        ReportData.Step s = step(run, "small-wal");
+        NoInterval expected = (NoInterval) WelchLogRatio.estimate(new double[] {7000}, SMALL_WAL);
+        assertThat(s.slowdownInterval().present()).isFalse();
+        assertThat(s.slowdownInterval().noInterval()).isEqualTo(expected.reason())
+                .isEqualTo("1 repeat of the base: no spread to estimate, so no interval");
+        assertThat(s.slowdownInterval().repeatsNeeded()).isEqualTo(2);
+        assertThat(s.withinNoise()).isFalse();
+        assertThat(s.publishedInside()).isNull();
+        assertThat(MarkdownReport.render(data(run))).contains("(1 repeat of the base: no spread to estimate, so no interval)");
+        assertThat(HtmlReport.render(data(run))).contains("(1 repeat of the base: no spread to estimate, so no interval)");
+    }
+
+    @Test
+    void verdictSaysWhetherThePublishedEffectLiesInsideTheInterval() throws Exception {
+        // published: 7082 / 1052 = ×6.73 (ours ×6.8, inside) and 7082 / 485 = ×14.6 (ours ×6.9, outside)
+        ReportData.Run run = cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum", NO_AUTOVACUUM));
+        ReportData.Step inside = step(run, "small-wal");
+        ReportData.Step outside = step(run, "no-autovacuum");
+        assertThat(inside.slowdownInterval().contains(7082.0 / 1052)).isTrue();
+        assertThat(inside.publishedInside()).isTrue();
+        assertThat(inside.verdict()).isEqualTo("reproduced");
+        assertThat(outside.slowdownInterval().contains(7082.0 / 485)).isFalse();
+        assertThat(outside.publishedInside()).isFalse();
+        assertThat(outside.verdict()).isEqualTo("direction only");
+
+        String md = MarkdownReport.render(data(run));
+        assertThat(md).contains("reproduced (published ×6.73 inside " + Fmt.interval(inside.slowdownInterval()) + ")")
+                .contains("direction only (published ×14.6 outside " + Fmt.interval(outside.slowdownInterval()) + ")");
+    }
+
+    @Test
+    void reportJsonCarriesTheIntervalsEndsMethodPValueAndRepeats() throws Exception {
+        ReportData data = data(cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum", NO_AUTOVACUUM)));
+        Path json = tmp.resolve("report.json");
+        JsonFiles.write(json, data);
+        JsonNode step = new ObjectMapper().readTree(json.toFile()).get("runs").get(0).get("steps").get(1);
+        RatioInterval ratio = (RatioInterval) WelchLogRatio.estimate(BASE, SMALL_WAL);
+        JsonNode interval = step.get("slowdownInterval");
+        assertThat(interval.get("method").asText()).isEqualTo("welch-log");
+        assertThat(interval.get("lower").asDouble()).isCloseTo(1 / ratio.upper(), within(1e-9));
+        assertThat(interval.get("upper").asDouble()).isCloseTo(1 / ratio.lower(), within(1e-9));
+        assertThat(interval.get("pValue").asDouble()).isCloseTo(ratio.pValue(), within(1e-12));
+        assertThat(interval.get("n").asInt()).isEqualTo(3);
+        assertThat(interval.get("referenceN").asInt()).isEqualTo(3);
+        assertThat(step.get("publishedInside").asBoolean()).isTrue();
+    }
+
+    @Test
+    void variantsSweepRowsCarryTheRatioIntervalAndJudgeNoiseByIt() throws Exception {
+        double[] base = {400, 410, 395};
+        double[] small = {300, 310, 290};
+        double[] big = {405, 420, 398};
+        ReportData.Run run = run(VARIANTS, Map.of("baseline", base, "small-cache", small, "big-cache", big));
+        List<ReportData.RelativeRow> rows = run.sweep().get(0).rows();
+        ReportData.RelativeRow smallRow = rows.stream().filter(r -> r.step().equals("small-cache")).findFirst().get();
+        RatioInterval expected = (RatioInterval) WelchLogRatio.estimate(base, small);
+        assertThat(smallRow.interval().lower()).isCloseTo(expected.lower(), within(1e-9));
+        assertThat(smallRow.interval().upper()).isCloseTo(expected.upper(), within(1e-9));
+        assertThat(smallRow.withinNoise()).isFalse();
+        assertThat(smallRow.publishedInside()).isEqualTo(expected.contains(300.0 / 400));
+        ReportData.RelativeRow bigRow = rows.stream().filter(r -> r.step().equals("big-cache")).findFirst().get();
+        assertThat(bigRow.withinNoise()).isEqualTo(((RatioInterval) WelchLogRatio.estimate(base, big)).containsOne())
+                .isTrue();
+        assertThat(bigRow.verdict()).isEqualTo("within noise");
+        assertThat(MarkdownReport.render(data(run))).contains(Fmt.ratio(smallRow.relative()) + " ▼** " + Fmt.interval(smallRow.interval()));
+    }
+
+    @Test
+    void htmlStepsTableKeepsTheEffectsInFrontAndTheServerFiguresBehindAToggle() throws Exception {
+        String html = HtmlReport.render(data(cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL,
+                "no-autovacuum", NO_AUTOVACUUM))));
+        int steps = html.indexOf("<h3>Steps");
+        int details = html.indexOf("<details>", steps);
+        assertThat(details).isPositive();
+        String front = html.substring(steps, details);
+        assertThat(front).contains("<th>verdict</th>").contains("<th>slowdown vs step before</th>").doesNotContain("p95 ms");
+        assertThat(html.substring(details, html.indexOf("</details>", details))).contains("<summary>")
+                .contains("<th>p95 ms</th>").contains("<th>top waits</th>");
+    }
+
+    @Test
+    void mergedShardsGiveTheCombinedRatioItsIntervalAgainstEachHostsOwnBase() throws Exception {
+        // host b runs twice as fast as host a; on both, small-cache runs at about 0.75 of the host's base
+        double[] baseA = {400, 410, 395};
+        double[] smallA = {300, 310, 290};
+        double[] baseB = {800, 790, 815};
+        double[] smallB = {610, 590, 600};
+        RunData a = runData(VARIANTS, Map.of("baseline", baseA, "small-cache", smallA, "big-cache", baseA), "1/2", "host-a");
+        RunData b = runData(VARIANTS, Map.of("baseline", baseB, "small-cache", smallB, "big-cache", baseB), "2/2", "host-b");
+        ReportData data = ReportBuilder.build(List.of(a, b), Optional.empty(), Instant.EPOCH);
+        ReportData.ShardRow row = data.shards().get(0).rows().stream().filter(r -> r.step().equals("small-cache"))
+                .findFirst().orElseThrow();
+        double medianA = 400;
+        double medianB = 800;
+        double[] baseRatios = {400 / medianA, 410 / medianA, 395 / medianA, 800 / medianB, 790 / medianB, 815 / medianB};
+        double[] stepRatios = {300 / medianA, 310 / medianA, 290 / medianA, 610 / medianB, 590 / medianB, 600 / medianB};
+        RatioInterval expected = (RatioInterval) WelchLogRatio.estimate(baseRatios, stepRatios);
+        assertThat(row.interval().lower()).isCloseTo(expected.lower(), within(1e-9));
+        assertThat(row.interval().upper()).isCloseTo(expected.upper(), within(1e-9));
+        assertThat(row.interval().n()).isEqualTo(6);
+        assertThat(MarkdownReport.render(data)).contains(Fmt.ratio(row.combined(), row.interval()));
+        assertThat(data.shards().get(0).rows().get(0).interval()).as("the base row").isNull();
+    }
+
+    // ---- crafted runs ----
+
+    private static final String WORKLOAD = """
+            workload:
+              kind: tpcc
+              warehouses: 1
+              terminals: 2
+              warmup: 10s
+              duration: 60s
+            """;
+
+    private static final String CUMULATIVE = """
+            name: crafted
+            mode: cumulative
+            server:
+              base: {}
+            """ + WORKLOAD + """
+            steps:
+              - name: baseline
+              - name: small-wal
+                settings: {max_wal_size: 32MB}
+              - name: no-autovacuum
+                settings: {autovacuum: 'off'}
+            reference:
+              metric: tps
+              source: crafted
+              values: {baseline: 7082, small-wal: 1052, no-autovacuum: 485}
+            """;
+
+    private static final String VARIANTS = """
+            name: crafted-sweep
+            mode: variants
+            server:
+              base: {}
+            """ + WORKLOAD + """
+            steps:
+              - name: baseline
+              - name: small-cache
+                settings: {shared_buffers: 32MB}
+              - name: big-cache
+                settings: {shared_buffers: 512MB}
+            reference:
+              metric: tps
+              source: crafted
+              values: {baseline: 400, small-cache: 300, big-cache: 420}
+            """;
+
+    private ReportData.Run cumulative(Map<String, double[]> throughputs) throws Exception {
+        return run(CUMULATIVE, throughputs);
+    }
+
+    private ReportData.Run run(String yaml, Map<String, double[]> throughputs) throws Exception {
+        RunData data = runData(yaml, throughputs, null, null);
+        return ReportBuilder.build(List.of(data), Optional.empty(), Instant.EPOCH).runs().get(0);
+    }
+
+    /** @param shard "1/2", or null for a whole run */
+    private RunData runData(String yaml, Map<String, double[]> throughputs, String shard, String host) throws Exception {
+        Path file = tmp.resolve("experiment-" + System.nanoTime() + ".yaml");
+        Files.writeString(file, yaml);
+        Experiment experiment = ExperimentLoader.load(file, Optional.empty(), List.of());
+        List<StepRun> runs = new ArrayList<>();
+        Map<String, double[]> ordered = new LinkedHashMap<>();
+        experiment.steps().forEach(s -> ordered.put(s.name(), throughputs.get(s.name())));
+        int index = 1;
+        for (Map.Entry<String, double[]> e : ordered.entrySet()) {
+            double[] values = e.getValue();
+            for (int r = 0; r < values.length; r++) {
+                runs.add(stepRun(index, e.getKey(), r + 1, values[r]));
+            }
+            index++;
+        }
+        Optional<SuiteRecord> suite = shard == null ? Optional.empty()
+                : Optional.of(new SuiteRecord(experiment.name(), null, null, List.of(), "done", Instant.EPOCH, Instant.EPOCH,
+                        null, List.of(), new RunTags(18, shard, host)));
+        return new RunData(tmp.resolve(experiment.name() + (shard == null ? "" : "-" + host)), suite, Optional.of(experiment),
+                runs, Optional.empty());
+    }
+
+    private static StepRun stepRun(int index, String name, int repeat, double throughput) {
+        PhaseResult phase = new PhaseResult("tpcc", throughput, throughput, Math.round(throughput * 60), 0, 60,
+                new PhaseResult.Latency(1, 2, 3, 4), Map.of());
+        StepResult result = new StepResult(index, name, repeat, StepStatus.DONE, null, Instant.EPOCH, Instant.EPOCH,
+                false, 0, 0, Map.of(), new WorkloadResult("tpcc", "built-in", List.of(phase), "tpcc"), null);
+        return new StepRun(index, name, repeat, Path.of(name + "-" + repeat), StepStatus.DONE, null, result, Map.of(),
+                null, List.of(), List.of(), Map.of());
+    }
+
+    private static ReportData data(ReportData.Run run) {
+        return new ReportData(ReportData.SCHEMA_VERSION, Instant.EPOCH.toString(), null, List.of(run), List.of(), null,
+                List.of());
+    }
+
+    private static ReportData.Step step(ReportData.Run run, String name) {
+        return run.steps().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    }
+}
