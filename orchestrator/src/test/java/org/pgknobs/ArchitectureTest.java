@@ -23,10 +23,14 @@ class ArchitectureTest {
             "org.pgknobs.benchbase..", "org.pgknobs.json..", "org.pgknobs.units..", "org.pgknobs.host..",
             "org.pgknobs.ablation..", "org.pgknobs.hostfacts.."};
 
-    /** cli → run → {building blocks, results}; cli → report → results; nothing reaches up. */
+    /**
+     * cli → bench → run → {building blocks, results}; cli → report → results; nothing reaches up. The
+     * side-by-side benchmarks ({@code bench}) use the runner's pieces, never the other way round.
+     */
     @ArchTest
     static final ArchRule layersPointOneWay = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("cli").definedBy("org.pgknobs.cli..")
+            .layer("bench").definedBy("org.pgknobs.bench..")
             .layer("run").definedBy("org.pgknobs.run..")
             .layer("report").definedBy("org.pgknobs.report..")
             .layer("results").definedBy("org.pgknobs.results..")
@@ -35,9 +39,10 @@ class ArchitectureTest {
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             // runs inside BenchBase; the orchestrator only asks where its jar is (the BenchBase driver)
             .whereLayer("agent").mayOnlyBeAccessedByLayers("building blocks")
-            .whereLayer("run").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("run").mayOnlyBeAccessedByLayers("cli", "bench")
             .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
-            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "report", "cli");
+            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "bench", "report", "cli");
 
     /** The report reads result directories only, so any of them can be re-reported later. */
     @ArchTest

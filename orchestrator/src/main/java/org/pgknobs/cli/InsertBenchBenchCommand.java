@@ -22,7 +22,9 @@ import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.RunAs;
 import org.pgknobs.server.Workspace;
-import org.pgknobs.workload.insertbench.IibenchPhase;
+import org.pgknobs.bench.insertbench.IibenchPhase;
+import org.pgknobs.bench.insertbench.InsertBenchPairRun;
+import org.pgknobs.bench.insertbench.InsertBenchStatementCosts;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
 import org.pgknobs.workload.insertbench.InsertBenchVariant;
 import picocli.CommandLine.Command;
@@ -161,7 +163,7 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         for (int pair = 1 - warmupPairs; pair <= pairs; pair++) {
             boolean hisFirst = Math.floorMod(pair, 2) == 0;
             Path pairDir = work.resolve(pair > 0 ? "pair" + pair : "warmup" + (pair + warmupPairs));
-            IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), pairDir.resolve("iibench"), HIS_DATABASE);
+            IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), pairDir.resolve("iibench"), InsertBenchPairRun.HIS_DATABASE);
             InsertBenchPairRun run = new InsertBenchPairRun(config, server.connection(), iib, costs, hisFirst,
                     pairDir.resolve("pgknobs"), hostCpu, split);
             Map<String, Object> r = new LinkedHashMap<>();
@@ -212,9 +214,6 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         }
         return set;
     }
-
-    /** iibench.py's tables live in their own database, so both tools' tables exist side by side. */
-    static final String HIS_DATABASE = "ib_iibench";
 
     private void applySettings(ManagedServer server) throws SQLException {
         try (Connection c = server.connection().connect(); Statement s = c.createStatement()) {

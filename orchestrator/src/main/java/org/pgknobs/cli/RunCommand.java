@@ -1,5 +1,6 @@
 package org.pgknobs.cli;
 
+import org.pgknobs.run.SettingsByVersion;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

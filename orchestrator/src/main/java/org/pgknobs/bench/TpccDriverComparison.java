@@ -1,5 +1,6 @@
-package org.pgknobs.run;
+package org.pgknobs.bench;
 
+import org.pgknobs.run.DataSnapshot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.pgknobs.cli;
+package org.pgknobs.bench.insertbench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,7 +19,6 @@ import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
-import org.pgknobs.workload.insertbench.IibenchPhase;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
 import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 
@@ -31,7 +30,10 @@ import org.pgknobs.workload.insertbench.InsertBenchWorkload;
  * vmstat): on a CPU-bound machine the tools' rates then follow their host CPU per row, so the part the client
  * does not spend (host minus client) tells whether both tools gave the server the same work per row.
  */
-final class InsertBenchPairRun {
+public final class InsertBenchPairRun {
+
+    /** iibench.py's tables live in their own database, so both tools' tables exist side by side. */
+    public static final String HIS_DATABASE = "ib_iibench";
 
     private final InsertBenchConfig config;
     private final ConnectionInfo admin;
@@ -53,7 +55,7 @@ final class InsertBenchPairRun {
     private Map<Integer, CpuTicks> ourTicksBefore = Map.of();
     private long ourBegan;
 
-    InsertBenchPairRun(InsertBenchConfig config, ConnectionInfo admin, IibenchPhase iib, InsertBenchStatementCosts costs,
+    public InsertBenchPairRun(InsertBenchConfig config, ConnectionInfo admin, IibenchPhase iib, InsertBenchStatementCosts costs,
                        boolean hisFirst, Path ourOutput, HostCpuTicks hostCpu, CpuSplit split) {
         this.hostCpu = hostCpu;
         this.split = split;
@@ -65,10 +67,10 @@ final class InsertBenchPairRun {
         this.hisFirst = hisFirst;
     }
 
-    Map<String, Object> run() throws WorkloadException, SQLException, IOException {
+    public Map<String, Object> run() throws WorkloadException, SQLException, IOException {
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
-            s.execute("drop database if exists " + InsertBenchBenchCommand.HIS_DATABASE + " with (force)");
-            s.execute("create database " + InsertBenchBenchCommand.HIS_DATABASE);
+            s.execute("drop database if exists " + HIS_DATABASE + " with (force)");
+            s.execute("create database " + HIS_DATABASE);
         }
         InsertBenchWorkload w = new InsertBenchWorkload(config);
         w.load(admin, ProgressListener.NONE);
@@ -209,7 +211,7 @@ final class InsertBenchPairRun {
     private void settle() {
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
             awaitNoAutovacuum(s);
-            for (String db : List.of(InsertBenchWorkload.DATABASE, InsertBenchBenchCommand.HIS_DATABASE)) {
+            for (String db : List.of(InsertBenchWorkload.DATABASE, HIS_DATABASE)) {
                 try (Connection d = admin.connect(db); Statement v = d.createStatement()) {
                     v.execute("vacuum (analyze)");
                 }
@@ -257,7 +259,7 @@ final class InsertBenchPairRun {
             putCpusBusy(hisCpusBusy, phase, ticksBefore, began);
             long busy = hostCpu.busyMicros() - hostBefore;
             double seconds = (System.nanoTime() - began) / 1e9;
-            hisServer.put(phase, costs.read(InsertBenchBenchCommand.HIS_DATABASE));
+            hisServer.put(phase, costs.read(HIS_DATABASE));
             if (r == null) {
                 return;
             }

@@ -1,4 +1,4 @@
-package org.pgknobs.cli;
+package org.pgknobs.bench.insertbench;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -13,16 +13,16 @@ import org.pgknobs.server.ConnectionInfo;
  * check: mean execution ms per INSERT and per DELETE of one database since the last reset. Set beside the
  * wall time per statement, it splits a step's time into the server's part and the driver's part.
  */
-final class InsertBenchStatementCosts {
+public final class InsertBenchStatementCosts {
 
     private final ConnectionInfo admin;
 
-    InsertBenchStatementCosts(ConnectionInfo admin) {
+    public InsertBenchStatementCosts(ConnectionInfo admin) {
         this.admin = admin;
     }
 
     /** Loads pg_stat_statements (needs shared_preload_libraries and a restart first). */
-    void install() throws SQLException {
+    public void install() throws SQLException {
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
             s.execute("create extension if not exists pg_stat_statements");
         }

@@ -1,5 +1,7 @@
-package org.pgknobs.run;
+package org.pgknobs.bench;
 
+import org.pgknobs.run.DataSnapshot;
+import org.pgknobs.run.CollectorWindows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;

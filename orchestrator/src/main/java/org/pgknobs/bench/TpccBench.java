@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.bench;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseWorkload;
-import org.pgknobs.workload.benchbase.ChildCpu;
+import org.pgknobs.host.ChildCpu;
 import org.pgknobs.workload.tpcc.TpccWorkload;
 
 /**

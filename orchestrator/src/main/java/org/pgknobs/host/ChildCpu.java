@@ -1,4 +1,4 @@
-package org.pgknobs.workload.benchbase;
+package org.pgknobs.host;
 
 import java.io.IOException;
 import java.nio.file.Files;
