@@ -9,11 +9,12 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.pgknobs.host.CpuSet;
 import org.pgknobs.host.CpuSplit;
-import org.pgknobs.host.CpuTicks;
-import org.pgknobs.host.HostCpuTicks;
+import org.pgknobs.run.CpuWatch;
 import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
@@ -47,17 +48,16 @@ public final class InsertBenchPairRun {
     private final Map<String, Double> hisHostCpu = new LinkedHashMap<>();
     private final Map<String, Double> hisBusy = new LinkedHashMap<>();
     private final Map<String, Object> hisCpusBusy = new LinkedHashMap<>();
-    private final HostCpuTicks hostCpu;
     private final CpuSplit split;
     private final int onlineCpus = CpuSet.online().size();
     private final Map<String, Object> ourServer = new LinkedHashMap<>();
     private final Map<String, Object> ourCpusBusy = new LinkedHashMap<>();
-    private Map<Integer, CpuTicks> ourTicksBefore = Map.of();
-    private long ourBegan;
+    // his steps are windows of their own; ours are the workload's measured phases
+    private final CpuWatch ourCpu = new CpuWatch(null);
+    private final CpuWatch hisCpuWatch = new CpuWatch(null);
 
     public InsertBenchPairRun(InsertBenchConfig config, ConnectionInfo admin, IibenchPhase iib, InsertBenchStatementCosts costs,
-                       boolean hisFirst, Path ourOutput, HostCpuTicks hostCpu, CpuSplit split) {
-        this.hostCpu = hostCpu;
+                       boolean hisFirst, Path ourOutput, CpuSplit split) {
         this.split = split;
         this.config = config;
         this.ourOutput = ourOutput;
@@ -84,13 +84,13 @@ public final class InsertBenchPairRun {
                     }
                     settle();
                     costs.reset();
-                    ourTicksBefore = CpuTicks.readPerCpu();
-                    ourBegan = System.nanoTime();
+                    ourCpu.phaseStarted(phase);
                 }
 
                 @Override
                 public void phaseEnded(String phase) {
-                    putCpusBusy(ourCpusBusy, phase, ourTicksBefore, ourBegan);
+                    ourCpu.phaseEnded(phase);
+                    putCpusBusy(ourCpusBusy, phase, ourCpu);
                     ourServer.put(phase, costs.read(InsertBenchWorkload.DATABASE));
                     if (!hisFirst) {
                         his(phase);
@@ -110,10 +110,10 @@ public final class InsertBenchPairRun {
                 continue;
             }
             if (p.details().get("clientCpuMicrosPerOp") instanceof Number cpu) {
-                ourCpu.put(p.name(), tenth(cpu.doubleValue()));
+                ourCpu.put(p.name(), Stats.round1(cpu.doubleValue()));
             }
             if (p.details().get("cpuMicrosPerOp") instanceof Number host && p.seconds() > 0) {
-                ourHostCpu.put(p.name(), tenth(host.doubleValue()));
+                ourHostCpu.put(p.name(), Stats.round1(host.doubleValue()));
                 Double busy = busyPercent(host.doubleValue() * p.completed(), p.seconds());
                 if (busy != null) {
                     ourBusy.put(p.name(), busy);
@@ -144,14 +144,10 @@ public final class InsertBenchPairRun {
         Map<String, Double> out = new LinkedHashMap<>();
         his.forEach((phase, h) -> {
             if (ours.containsKey(phase) && h > 0) {
-                out.put(phase, Math.round(ours.get(phase) / h * 1000) / 1000.0);
+                out.put(phase, Stats.round3(ours.get(phase) / h));
             }
         });
         return out;
-    }
-
-    private static double tenth(double d) {
-        return Math.round(d * 10) / 10.0;
     }
 
     /**
@@ -160,17 +156,16 @@ public final class InsertBenchPairRun {
      */
     private Double busyPercent(double busyMicros, double seconds) {
         // the CPUs online, not availableProcessors(): that counts only the CPUs this JVM is pinned to
-        return seconds < 1 ? null : tenth(100.0 * busyMicros / (seconds * 1e6 * onlineCpus));
+        return seconds < 1 ? null : Stats.round1(100.0 * busyMicros / (seconds * 1e6 * onlineCpus));
     }
 
     /** The server's and the client's CPUs' busy shares over a step of 1 s or more, when they were split. */
-    private void putCpusBusy(Map<String, Object> into, String phase, Map<Integer, CpuTicks> before, long began) {
-        if (split != null && !phase.equals("l.x") && System.nanoTime() - began >= 1_000_000_000L) {
-            Map<String, Double> busy = split.busyPercent(before, CpuTicks.readPerCpu());
-            if (!busy.isEmpty()) {
-                into.put(phase, busy);
-            }
+    private void putCpusBusy(Map<String, Object> into, String phase, CpuWatch watch) {
+        if (split == null || phase.equals("l.x")) {
+            return;
         }
+        watch.window(phase).filter(w -> w.seconds() >= 1).map(w -> w.busyPercent(split))
+                .filter(busy -> !busy.isEmpty()).ifPresent(busy -> into.put(phase, busy));
     }
 
     /** Host CPU per row minus the tool's own: the server's processes and the kernel's work for them. */
@@ -178,7 +173,7 @@ public final class InsertBenchPairRun {
         Map<String, Double> out = new LinkedHashMap<>();
         host.forEach((phase, h) -> {
             if (client.containsKey(phase)) {
-                out.put(phase, tenth(h - client.get(phase)));
+                out.put(phase, Stats.round1(h - client.get(phase)));
             }
         });
         return out;
@@ -194,7 +189,7 @@ public final class InsertBenchPairRun {
                 "l.i2", InsertBenchWorkload.I2_BATCH);
         batch.forEach((phase, rows) -> {
             if (rates.containsKey(phase) && server.get(phase) instanceof Map<?, ?> m && m.get("insert_ms") instanceof Double ms) {
-                out.put(phase, Math.round((1000.0 * rows / rates.get(phase) - ms) * 1000) / 1000.0);
+                out.put(phase, Stats.round3(1000.0 * rows / rates.get(phase) - ms));
             }
         });
         return out;
@@ -246,9 +241,7 @@ public final class InsertBenchPairRun {
         try {
             settle();
             costs.reset();
-            long hostBefore = hostCpu.busyMicros();
-            Map<Integer, CpuTicks> ticksBefore = CpuTicks.readPerCpu();
-            long began = System.nanoTime();
+            hisCpuWatch.phaseStarted(phase);
             IibenchPhase.Result r = switch (phase) {
                 case "l.i0" -> iib.loadI0(config.clients(), config.initialRows());
                 case "l.x" -> iib.indexes(config.clients());
@@ -256,9 +249,9 @@ public final class InsertBenchPairRun {
                 case "l.i2" -> iib.insertDelete(phase, config.clients(), config.i2Rows(), InsertBenchWorkload.I2_BATCH);
                 default -> null;
             };
-            putCpusBusy(hisCpusBusy, phase, ticksBefore, began);
-            long busy = hostCpu.busyMicros() - hostBefore;
-            double seconds = (System.nanoTime() - began) / 1e9;
+            hisCpuWatch.phaseEnded(phase);
+            putCpusBusy(hisCpusBusy, phase, hisCpuWatch);
+            Optional<CpuWatch.Window> window = hisCpuWatch.window(phase);
             hisServer.put(phase, costs.read(HIS_DATABASE));
             if (r == null) {
                 return;
@@ -269,10 +262,11 @@ public final class InsertBenchPairRun {
                 hisRates.put(phase, config.clients() * config.initialRows() / r.indexSeconds().orElse(r.wallSeconds()));
             } else {
                 hisRates.put(phase, r.rate());
-                hisCpu.put(phase, tenth(r.clientCpuMicrosPerRow()));
-                if (hostBefore >= 0 && r.rows() > 0) {
-                    hisHostCpu.put(phase, tenth((double) busy / r.rows()));
-                    Double pct = busyPercent(busy, seconds);
+                hisCpu.put(phase, Stats.round1(r.clientCpuMicrosPerRow()));
+                if (window.isPresent() && r.rows() > 0) {
+                    long busy = window.get().busyMicros();
+                    hisHostCpu.put(phase, Stats.round1((double) busy / r.rows()));
+                    Double pct = busyPercent(busy, window.get().seconds());
                     if (pct != null) {
                         hisBusy.put(phase, pct);
                     }

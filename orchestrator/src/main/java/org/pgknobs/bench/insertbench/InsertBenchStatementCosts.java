@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.stats.Stats;
 
 /**
  * Server-side cost of the insert benchmark's statements from pg_stat_statements, for the side-by-side
@@ -52,10 +53,10 @@ public final class InsertBenchStatementCosts {
                 long calls = rs.getLong(2);
                 if (rs.getString(1).equals("create_index")) {
                     // l.x: the server's time for all its CREATE INDEX statements, the like-for-like figure
-                    out.put("create_index_total_ms", Math.round(rs.getDouble(3) * 10) / 10.0);
+                    out.put("create_index_total_ms", Stats.round1(rs.getDouble(3)));
                     continue;
                 }
-                out.put(rs.getString(1) + "_ms", calls == 0 ? 0 : Math.round(rs.getDouble(3) / calls * 1000) / 1000.0);
+                out.put(rs.getString(1) + "_ms", calls == 0 ? 0 : Stats.round3(rs.getDouble(3) / calls));
                 out.put(rs.getString(1) + "s", (double) calls);
             }
         } catch (SQLException e) {
