@@ -53,7 +53,7 @@ public final class InsertBenchPairRun {
     private final Map<String, Object> ourServer = new LinkedHashMap<>();
     private final Map<String, Object> ourCpusBusy = new LinkedHashMap<>();
     // his steps are windows of their own; ours are the workload's measured phases
-    private final CpuWatch ourCpu = new CpuWatch(null);
+    private final CpuWatch ourCpuWatch = new CpuWatch(null);
     private final CpuWatch hisCpuWatch = new CpuWatch(null);
 
     public InsertBenchPairRun(InsertBenchConfig config, ConnectionInfo admin, IibenchPhase iib, InsertBenchStatementCosts costs,
@@ -84,13 +84,13 @@ public final class InsertBenchPairRun {
                     }
                     settle();
                     costs.reset();
-                    ourCpu.phaseStarted(phase);
+                    ourCpuWatch.phaseStarted(phase);
                 }
 
                 @Override
                 public void phaseEnded(String phase) {
-                    ourCpu.phaseEnded(phase);
-                    putCpusBusy(ourCpusBusy, phase, ourCpu);
+                    ourCpuWatch.phaseEnded(phase);
+                    putCpusBusy(ourCpusBusy, phase, ourCpuWatch);
                     ourServer.put(phase, costs.read(InsertBenchWorkload.DATABASE));
                     if (!hisFirst) {
                         his(phase);
