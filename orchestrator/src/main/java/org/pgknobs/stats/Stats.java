@@ -1,7 +1,7 @@
 package org.pgknobs.stats;
 
 import java.util.Collection;
-import java.util.List;
+import org.apache.commons.statistics.descriptive.Median;
 
 /**
  * The medians and the rounding every printed figure of pgknobs goes through, so a report and a side-by-side
@@ -12,14 +12,9 @@ public final class Stats {
     private Stats() {
     }
 
-    /** The middle value, or the mean of the two middle ones; NaN for no values. */
+    /** The middle value, or the mean of the two middle ones (Commons Statistics' Median); NaN for no values. */
     public static double median(Collection<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        if (n == 0) {
-            return Double.NaN;
-        }
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return Median.withDefaults().evaluate(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /** To 0.001, the precision of every ratio and rate pgknobs prints. */
