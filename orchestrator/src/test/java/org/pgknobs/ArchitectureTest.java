@@ -22,26 +22,28 @@ class ArchitectureTest {
     private static final String[] BUILDING_BLOCKS = {"org.pgknobs.experiment..", "org.pgknobs.overlay..",
             "org.pgknobs.server..", "org.pgknobs.workload..", "org.pgknobs.process..", "org.pgknobs.collector..",
             "org.pgknobs.benchbase..", "org.pgknobs.json..", "org.pgknobs.units..", "org.pgknobs.host..",
-            "org.pgknobs.ablation..", "org.pgknobs.hostfacts.."};
+            "org.pgknobs.ablation..", "org.pgknobs.hostfacts..", "org.pgknobs.stats.."};
 
-    /** cli → run → {building blocks, results}; cli → report → results; nothing reaches up. */
+    /**
+     * cli → bench → run → {building blocks, results}; cli → report → results; nothing reaches up. The
+     * side-by-side benchmarks ({@code bench}) use the runner's pieces, never the other way round.
+     */
     @ArchTest
     static final ArchRule layersPointOneWay = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("cli").definedBy("org.pgknobs.cli..")
+            .layer("bench").definedBy("org.pgknobs.bench..")
             .layer("run").definedBy("org.pgknobs.run..")
             .layer("report").definedBy("org.pgknobs.report..")
             .layer("results").definedBy("org.pgknobs.results..")
             .layer("agent").definedBy("org.pgknobs.agent..")
-            .layer("stats").definedBy("org.pgknobs.stats..")
             .layer("building blocks").definedBy(BUILDING_BLOCKS)
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             // runs inside BenchBase; the orchestrator only asks where its jar is (the BenchBase driver)
             .whereLayer("agent").mayOnlyBeAccessedByLayers("building blocks")
-            .whereLayer("run").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("run").mayOnlyBeAccessedByLayers("cli", "bench")
             .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
-            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "report", "cli")
-            // the statistics core: the report's intervals, the runner's repeats: auto, side-by-side benchmarks
-            .whereLayer("stats").mayOnlyBeAccessedByLayers("run", "report", "cli");
+            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "bench", "report", "cli");
 
     /** The statistics are a leaf: arrays in, records out, from the JDK and Commons Statistics / RNG only. */
     @ArchTest

@@ -14,6 +14,7 @@ import org.pgknobs.overlay.SettingsFile;
 import org.pgknobs.overlay.SettingsReport;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
+import org.pgknobs.server.ThrowawayServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,8 +53,9 @@ public final class ApplyCommand implements Callable<Integer> {
     }
 
     private int onThrowaway(ServerFactory factory, OverlayEngine engine, SettingsFile file) {
-        ManagedServer server = factory.startThrowaway("apply");
-        Runnable cleanup = once(() -> ServerFactory.dispose(server));
+        ThrowawayServer throwaway = factory.startThrowaway("apply");
+        ManagedServer server = throwaway.server();
+        Runnable cleanup = once(throwaway::close);
         Thread hook = new Thread(cleanup, "pgknobs-apply-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
         try {

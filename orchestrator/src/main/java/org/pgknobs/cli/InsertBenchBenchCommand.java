@@ -1,31 +1,22 @@
 package org.pgknobs.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
-import org.pgknobs.overlay.AlterSystem;
+import org.pgknobs.bench.insertbench.InsertBenchComparison;
 import org.pgknobs.host.CpuAffinity;
 import org.pgknobs.host.CpuSet;
 import org.pgknobs.host.CpuSplit;
-import org.pgknobs.host.HostCpuTicks;
-import org.pgknobs.host.LoadAverage;
-import org.pgknobs.server.EmbeddedBinaries;
-import org.pgknobs.server.ManagedServer;
-import org.pgknobs.server.RunAs;
-import org.pgknobs.server.Workspace;
-import org.pgknobs.workload.insertbench.IibenchPhase;
+import org.pgknobs.json.Json;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
 import org.pgknobs.workload.insertbench.InsertBenchVariant;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -36,7 +27,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "insertbench", mixinStandardHelpOptions = true,
         description = "Side by side with iibench.py on one embedded server; prints {\"variant\",\"pairs\":[...],"
-                + "\"median_ratio\":{\"l.i0\",\"l.i1\",\"l.i2\"},\"median_nonclient_cpu_ratio\":{...},\"loadavg\"} last.")
+                + "\"median_ratio\":{\"l.i0\",\"l.i1\",\"l.i2\"},\"median_nonclient_cpu_ratio\":{...},\"loadavg\"} last. "
+                + "Sizes without options: 1 client, 500000 initial rows, 300000 l.i1 rows, 30000 l.i2 rows (current only).")
 public final class InsertBenchBenchCommand implements Callable<Integer> {
 
     @Option(names = "--against-iibench", required = true, paramLabel = "PATH",
@@ -46,9 +38,6 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
     @Option(names = "--python", defaultValue = "/usr/bin/python3", description = "Python 3 with psycopg2 (default ${DEFAULT-VALUE})")
     Path python;
 
-    @Option(names = "--variant", defaultValue = "current", description = "current or may2023; PATH must be that iibench.py (default ${DEFAULT-VALUE})")
-    String variant;
-
     @Option(names = "--pairs", defaultValue = "2", description = "pgknobs + iibench.py runs (default ${DEFAULT-VALUE}, at least 2)")
     int pairs;
 
@@ -57,19 +46,13 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             + "is over before it has")
     int warmupPairs;
 
-    @Option(names = "--clients", defaultValue = "1", description = "clients, one table each (default ${DEFAULT-VALUE})")
-    int clients;
+    /** PATH must be the iibench.py of --variant; unset sizes are {@link #SIZES}'. */
+    @Mixin
+    InsertBenchSizeOptions sizes;
 
-    @Option(names = "--initial-rows", defaultValue = "500000", description = "rows per table in l.i0 (default ${DEFAULT-VALUE})")
-    long initialRows;
-
-    @Option(names = "--i1-rows", defaultValue = "300000", description = "rows per client in l.i1 (default ${DEFAULT-VALUE})")
-    long i1Rows;
-
-    @Option(names = "--i2-rows", defaultValue = "30000", description = "rows per client in l.i2, current only (default ${DEFAULT-VALUE})")
-    long i2Rows;
-
-    @Option(names = "--set", paramLabel = "NAME=VALUE", description = "server setting (ALTER SYSTEM, then a restart), repeatable")
+    @Option(names = "--set", paramLabel = "NAME=VALUE", description = "server setting, repeatable: checked against "
+            + "pg_settings before anything is loaded, applied with ALTER SYSTEM (a restart when it needs one) and "
+            + "verified; the verification is printed as the first JSON line")
     Map<String, String> settings = new LinkedHashMap<>();
 
     @Option(names = {"-d", "--directory"}, paramLabel = "DIR", description = "keep both tools' per-pair output here "
@@ -88,6 +71,10 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             + "iibench.py's processes) to these CPUs, disjoint from --server-cpus")
     String clientCpus;
 
+    /** Without options: 1 client, 500,000 rows loaded, 300,000 in l.i1, 30,000 in l.i2 (current only). */
+    static final InsertBenchConfig SIZES = new InsertBenchConfig(1, 500_000, 300_000, 30_000, 1, List.of(),
+            InsertBenchVariant.CURRENT, 0, null);
+
     @Override
     public Integer call() throws Exception {
         if (!Files.isRegularFile(iibench)) {
@@ -100,81 +87,15 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         if (warmupPairs < 0) {
             throw new BadInputException("--warmup-pairs " + warmupPairs + ": give 0 or more");
         }
-        InsertBenchVariant v = InsertBenchVariant.parse(variant, "--variant");
-        CpuSplit split = cpuSplit();
-        InsertBenchConfig config = new InsertBenchConfig(clients, initialRows, i1Rows, v == InsertBenchVariant.CURRENT ? i2Rows : 0,
-                1, List.of(), v, 0, null);
-        RunAs runAs = RunAs.forCurrentProcess(null);
-        ManagedServer server = ManagedServer.create(EmbeddedBinaries.ensure(EmbeddedBinaries.defaultCacheDir(), runAs),
-                runAs, Workspace.newInstanceDir(Workspace.defaultWorkDir(), "bench-insertbench"));
-        // one directory for everything a run leaves (his per-second lines and /usr/bin/time files, our phase
-        // files), so nothing is scattered under /tmp and the printed path finds all of it
-        Path work = directory != null ? Files.createDirectories(directory) : Files.createTempDirectory("pgknobs-iibench");
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("variant", v.yamlName());
-        out.put("iibench", iibench.toAbsolutePath().toString());
-        out.put("clients", clients);
-        out.put("initial_rows", initialRows);
-        out.put("i1_rows", i1Rows);
-        out.put("i2_rows", config.i2Rows());
-        out.put("settings", settings);
-        if (split != null) {
-            out.put("server_cpus", split.server().toString());
-            out.put("client_cpus", split.client().toString());
-        }
-        out.put("output", work.toString());
-        out.put("loadavg_start", LoadAverage.line());
-        try {
-            server.initdb(initdbOptions);
-            server.start();
-            applySettings(server);
-            if (split != null) {
-                // after the last restart: every process the postmaster forks from now on inherits its set
-                CpuAffinity.pinTree(server.postmasterPid().orElseThrow(), split.server());
-            }
-            InsertBenchStatementCosts costs = new InsertBenchStatementCosts(server.connection());
-            costs.install();
-            List<Map<String, Object>> warmups = new ArrayList<>();
-            List<Map<String, Object>> results = new ArrayList<>();
-            // pgknobs' client threads run in this JVM and iibench.py's processes are forked from it: both inherit
-            try (CpuAffinity.Pinning pin = split == null ? () -> { } : CpuAffinity.pinThisProcess(split.client())) {
-                runPairs(server, config, costs, split, work, warmups, results);
-            }
-            out.put("warmup_pairs", warmups);
-            out.put("pairs", results);
-            out.put("median_ratio", medians(results, "ratio"));
-            // the server's work per row: near 1 while the rates differ means the clients' own CPU made the difference
-            out.put("median_nonclient_cpu_ratio", medians(results, "nonclient_cpu_ratio"));
-        } finally {
-            server.stop();
-            Workspace.delete(server.instanceDir());
-        }
-        out.put("loadavg_end", LoadAverage.line());
-        System.out.println(new ObjectMapper().writeValueAsString(out));
+        InsertBenchConfig sized = sizes.over(SIZES);
+        InsertBenchConfig config = sized.variant() == InsertBenchVariant.CURRENT ? sized
+                : new InsertBenchConfig(sized.clients(), sized.initialRows(), sized.i1Rows(), 0, 1, List.of(),
+                        sized.variant(), 0, null);
+        InsertBenchComparison comparison = new InsertBenchComparison(python, iibench, config,
+                pairs, warmupPairs, settings, directory, initdbOptions, cpuSplit());
+        Map<String, Object> out = comparison.run(line -> System.out.println(Json.line(line)));
+        System.out.println(Json.line(out));
         return Main.OK;
-    }
-
-    /** Pairs 1 - warmupPairs .. 0 are the warm-up pairs: printed and kept, not in the medians. */
-    private void runPairs(ManagedServer server, InsertBenchConfig config, InsertBenchStatementCosts costs, CpuSplit split,
-                          Path work, List<Map<String, Object>> warmups, List<Map<String, Object>> results) throws Exception {
-        HostCpuTicks hostCpu = HostCpuTicks.detect();
-        for (int pair = 1 - warmupPairs; pair <= pairs; pair++) {
-            boolean hisFirst = Math.floorMod(pair, 2) == 0;
-            Path pairDir = work.resolve(pair > 0 ? "pair" + pair : "warmup" + (pair + warmupPairs));
-            IibenchPhase iib = new IibenchPhase(python, iibench, server.connection(), pairDir.resolve("iibench"), HIS_DATABASE);
-            InsertBenchPairRun run = new InsertBenchPairRun(config, server.connection(), iib, costs, hisFirst,
-                    pairDir.resolve("pgknobs"), hostCpu, split);
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("pair", pair);
-            if (pair <= 0) {
-                r.put("warmup", true);
-            }
-            r.put("first", hisFirst ? "iibench" : "pgknobs");
-            r.putAll(run.run());
-            r.put("loadavg", LoadAverage.line());
-            System.out.println(new ObjectMapper().writeValueAsString(r));
-            (pair > 0 ? results : warmups).add(r);
-        }
     }
 
     /** The --server-cpus / --client-cpus pair, checked against the CPUs online; null when neither is given. */
@@ -212,34 +133,4 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         }
         return set;
     }
-
-    /** iibench.py's tables live in their own database, so both tools' tables exist side by side. */
-    static final String HIS_DATABASE = "ib_iibench";
-
-    private void applySettings(ManagedServer server) throws SQLException {
-        try (Connection c = server.connection().connect(); Statement s = c.createStatement()) {
-            // statement costs for both tools (the same overhead for both)
-            s.execute("alter system set shared_preload_libraries = 'pg_stat_statements'");
-            for (Map.Entry<String, String> kv : settings.entrySet()) {
-                AlterSystem.set(c, kv.getKey(), kv.getValue());
-            }
-        }
-        server.restart();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Double> medians(List<Map<String, Object>> results, String key) {
-        Map<String, List<Double>> all = new LinkedHashMap<>();
-        for (Map<String, Object> r : results) {
-            ((Map<String, Double>) r.get(key)).forEach((k, v) -> all.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
-        }
-        Map<String, Double> out = new LinkedHashMap<>();
-        all.forEach((k, list) -> {
-            List<Double> sorted = list.stream().sorted().toList();
-            int n = sorted.size();
-            out.put(k, n % 2 == 1 ? sorted.get(n / 2) : Math.round((sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2 * 1000) / 1000.0);
-        });
-        return out;
-    }
-
 }

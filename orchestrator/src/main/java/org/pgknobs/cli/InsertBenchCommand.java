@@ -10,18 +10,15 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.server.ConnectionInfo;
-import org.pgknobs.server.EmbeddedBinaries;
-import org.pgknobs.server.ManagedServer;
-import org.pgknobs.server.RunAs;
-import org.pgknobs.server.Workspace;
+import org.pgknobs.server.ThrowawayServer;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
-import org.pgknobs.workload.insertbench.InsertBenchVariant;
 import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Runs the insert benchmark once, outside an experiment: on a throw-away embedded server or an existing one. */
@@ -34,26 +31,14 @@ final class InsertBenchCommand implements Callable<Integer> {
             description = "Sizes to start from: tiny, default (2-core machine) or published (his). Default: ${DEFAULT-VALUE}.")
     String profile;
 
-    @Option(names = "--clients", description = "Clients (one table each).")
-    Integer clients;
-
-    @Option(names = "--initial-rows", description = "Rows per table loaded by l.i0.")
-    Long initialRows;
-
-    @Option(names = "--i1-rows", description = "Rows per client inserted and deleted by l.i1 (0 skips it).")
-    Long i1Rows;
-
-    @Option(names = "--i2-rows", description = "Rows per client inserted and deleted by l.i2 (0 skips it).")
-    Long i2Rows;
+    @Mixin
+    InsertBenchSizeOptions sizes;
 
     @Option(names = "--query-seconds", description = "Seconds per qr/qp phase.")
     Integer querySeconds;
 
     @Option(names = "--query-rates", split = ",", description = "Background insert rates, rows/s per client, e.g. 100,500,1000.")
     List<Integer> queryRates;
-
-    @Option(names = "--variant", description = "current (iibench.py today) or may2023 (the round-3 posts' code). Default: current.")
-    String variant;
 
     @Option(names = "--cleanup-wait", description = "Least seconds of the clean-up before the query steps. "
             + "Default: his 60 + 1 per million rows loaded, at most 1200 (tiny profile: 1).")
@@ -97,16 +82,8 @@ final class InsertBenchCommand implements Callable<Integer> {
             if (host != null) {
                 run(workload, external(), outDir);
             } else {
-                RunAs runAs = RunAs.forCurrentProcess(null);
-                ManagedServer server = ManagedServer.create(EmbeddedBinaries.ensure(EmbeddedBinaries.defaultCacheDir(), runAs),
-                        runAs, Workspace.newInstanceDir(Workspace.defaultWorkDir(), "insertbench"));
-                try {
-                    server.initdb(initdbOptions);
-                    server.start();
-                    run(workload, server.connection(), outDir);
-                } finally {
-                    server.stop();
-                    Workspace.delete(server.instanceDir());
+                try (ThrowawayServer server = ThrowawayServer.embedded("insertbench", initdbOptions)) {
+                    run(workload, server.server().connection(), outDir);
                 }
             }
         } catch (WorkloadException e) {
@@ -152,14 +129,11 @@ final class InsertBenchCommand implements Callable<Integer> {
             case "published" -> InsertBenchConfig.published();
             default -> throw new BadInputException("--profile " + profile + " is unknown: use tiny, default or published");
         };
-        return new InsertBenchConfig(
-                clients != null ? clients : base.clients(),
-                initialRows != null ? initialRows : base.initialRows(),
-                i1Rows != null ? i1Rows : base.i1Rows(),
-                i2Rows != null ? i2Rows : base.i2Rows(),
+        InsertBenchConfig sized = sizes.over(base);
+        return new InsertBenchConfig(sized.clients(), sized.initialRows(), sized.i1Rows(), sized.i2Rows(),
                 querySeconds != null ? querySeconds : base.querySeconds(),
                 queryRates != null ? queryRates : base.queryRates(),
-                variant != null ? InsertBenchVariant.parse(variant, "--variant") : base.variant(),
+                sized.variant(),
                 cleanupWait != null ? cleanupWait : base.cleanupWaitSeconds(),
                 seed != null ? seed : base.seed());
     }

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,6 +29,7 @@ import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.run.RunScope;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
+import org.pgknobs.run.VersionSuites;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.server.PgBinaries;
 import org.pgknobs.units.Durations;
@@ -208,34 +208,20 @@ class RunCommand implements Callable<Integer> {
         if (resume != null && versions.size() > 1) {
             throw new BadInputException("--resume names one directory, one version; resume each with --pg-versions N --resume DIR");
         }
-        Map<Integer, PgBinaries> builds = new LinkedHashMap<>();
-        versions.forEach(v -> builds.put(v, servers.binariesFor(v)));
-        SettingsByVersion known = SettingsByVersion.read(builds, servers.embeddedDefault());
-        if (base.trial() != SuiteRunner.Trial.OFF) {
-            // every version's configurations are proven before the first version loads its data
-            for (int v : versions.subList(1, versions.size())) {
-                RunScope scope = new RunScope(OptionalInt.of(v), known.on(v), shardOf);
-                stdout.println("PostgreSQL " + v + ":");
-                new SuiteRunner(managed(servers, builds.get(v)), withScope(base, scope), benchBase).trialOnly(experiment);
-            }
+        Experiment planned = experiment;
+        // with trial starts, every version's configurations are proven before the first version loads its data
+        VersionSuites.Trial trial = base.trial() == SuiteRunner.Trial.OFF ? null : (supply, scope) -> {
+            stdout.println("PostgreSQL " + scope.pgMajor().getAsInt() + ":");
+            new SuiteRunner(supply, withScope(base, scope), benchBase).trialOnly(planned);
+        };
+        VersionSuites.Outcome all = VersionSuites.run(versions, servers::binariesFor, servers.embeddedDefault(), shardOf,
+                binaries -> managed(servers, binaries), trial,
+                (supply, scope) -> runOne(supply, base, scope, planned, selection, benchBase, stdout));
+        if (all.interrupted()) {
+            return Main.INTERRUPTED;
         }
-        List<Path> dirs = new ArrayList<>();
-        boolean failed = false;
-        for (int v : versions) {
-            RunScope scope = new RunScope(OptionalInt.of(v), known.on(v), shardOf);
-            SuiteRunner.Outcome outcome = runOne(managed(servers, builds.get(v)), base, scope, experiment, selection,
-                    benchBase, stdout);
-            if (outcome.interrupted()) {
-                return Main.INTERRUPTED;
-            }
-            dirs.add(outcome.directory());
-            failed |= outcome.anyFailed();
-        }
-        if (dirs.size() > 1) {
-            Path combined = dirs.get(0).resolveSibling(dirs.get(0).getFileName().toString().replaceFirst("-pg\\d+", "-versions"));
-            writeReport(dirs, combined, stdout);
-        }
-        return failed ? Main.RUN_FAILED : Main.OK;
+        all.combinedDirectory().ifPresent(combined -> writeReport(all.directories(), combined, stdout));
+        return all.anyFailed() ? Main.RUN_FAILED : Main.OK;
     }
 
     private ServerSupply managed(ServerFactory servers, PgBinaries binaries) {

@@ -8,10 +8,10 @@ import org.pgknobs.BadInputException;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ExternalServer;
-import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.PgBinaries;
 import org.pgknobs.server.RunAs;
 import org.pgknobs.server.Server;
+import org.pgknobs.server.ThrowawayServer;
 import org.pgknobs.server.Workspace;
 
 /** Builds the server the {@link ServerOptions} describe. */
@@ -123,25 +123,9 @@ public final class ServerFactory {
         return workDir().resolve("server");
     }
 
-    /** A fresh cluster with default initdb options, started; the caller disposes of it. */
-    public ManagedServer startThrowaway(String label) {
-        ManagedServer server = ManagedServer.create(binaries(), runAs(), Workspace.newInstanceDir(workDir(), label));
-        try {
-            server.initdb(List.of());
-            server.start();
-            return server;
-        } catch (RuntimeException e) {
-            dispose(server);
-            throw e;
-        }
-    }
-
-    public static void dispose(ManagedServer server) {
-        try {
-            server.stop();
-        } finally {
-            Workspace.delete(server.instanceDir());
-        }
+    /** A fresh cluster with default initdb options, started; the caller closes it. */
+    public ThrowawayServer startThrowaway(String label) {
+        return ThrowawayServer.start(binaries(), runAs(), workDir(), label, List.of());
     }
 
     /**

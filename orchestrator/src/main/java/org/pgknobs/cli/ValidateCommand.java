@@ -19,6 +19,7 @@ import org.pgknobs.host.HostFacts;
 import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.run.RunScope;
 import org.pgknobs.run.ServerSupply;
+import org.pgknobs.run.SettingsByVersion;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.server.PgBinaries;

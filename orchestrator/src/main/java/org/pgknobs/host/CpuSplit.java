@@ -2,6 +2,7 @@ package org.pgknobs.host;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.pgknobs.stats.Stats;
 
 /**
  * The cores a benchmark gives the server and the ones it gives its client, disjoint. Their busy shares over a
@@ -19,8 +20,8 @@ public record CpuSplit(CpuSet server, CpuSet client) {
     /** {"server": %, "client": %} busy (us + sy) between two per-CPU readings of /proc/stat, to 0.1. */
     public Map<String, Double> busyPercent(Map<Integer, CpuTicks> before, Map<Integer, CpuTicks> after) {
         Map<String, Double> out = new LinkedHashMap<>();
-        CpuTicks.busyPercent(before, after, server).ifPresent(p -> out.put("server", Math.round(p * 10) / 10.0));
-        CpuTicks.busyPercent(before, after, client).ifPresent(p -> out.put("client", Math.round(p * 10) / 10.0));
+        CpuTicks.busyPercent(before, after, server).ifPresent(p -> out.put("server", Stats.round1(p)));
+        CpuTicks.busyPercent(before, after, client).ifPresent(p -> out.put("client", Stats.round1(p)));
         return out;
     }
 }

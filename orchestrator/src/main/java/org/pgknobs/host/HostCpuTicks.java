@@ -23,18 +23,24 @@ public final class HostCpuTicks {
         this.procStat = procStat;
     }
 
-    /** Asks {@code getconf CLK_TCK}; Linux's USER_HZ is 100 nearly everywhere, used when getconf fails. */
     public static HostCpuTicks detect() {
-        long hz = 100;
+        return new HostCpuTicks(clockTicksPerSecond(), PROC_STAT);
+    }
+
+    /**
+     * The tick of /proc/stat and /proc/&lt;pid&gt;/stat: asks {@code getconf CLK_TCK}; Linux's USER_HZ is 100
+     * nearly everywhere, used when getconf fails.
+     */
+    public static long clockTicksPerSecond() {
         try {
             CommandResult r = CommandRunner.run(List.of("getconf", "CLK_TCK"), Duration.ofSeconds(10));
             if (r.succeeded()) {
-                hz = Long.parseLong(r.output().strip());
+                return Long.parseLong(r.output().strip());
             }
         } catch (RuntimeException e) {
             // keep USER_HZ = 100
         }
-        return new HostCpuTicks(hz, PROC_STAT);
+        return 100;
     }
 
     public long ticksPerSecond() {

@@ -59,6 +59,15 @@ public final class ProcessCpu {
         return Optional.of(ticks);
     }
 
+    /**
+     * CPU time of this JVM, all its threads, in nanoseconds as the JVM counts it (finer than a tick, for
+     * short phases); -1 where the JVM cannot tell. Its children and the server's processes are not in it.
+     */
+    public static long selfNanos() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
+    }
+
     /** This JVM's own process id. */
     public static long self() {
         return ProcessHandle.current().pid();

@@ -1,6 +1,7 @@
 package org.pgknobs.report;
 
 import java.util.List;
+import org.pgknobs.stats.Stats;
 
 /** A figure over a step's repeats: median with min–max ({@code n} = 1 without repeats). */
 public record Stat(double median, double min, double max, int n) {
@@ -11,8 +12,6 @@ public record Stat(double median, double min, double max, int n) {
             return null;
         }
         List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-        return new Stat(median, sorted.get(0), sorted.get(n - 1), n);
+        return new Stat(Stats.median(sorted), sorted.get(0), sorted.get(sorted.size() - 1), sorted.size());
     }
 }

@@ -1,5 +1,6 @@
 package org.pgknobs.results;
 
+import org.pgknobs.host.CpuSet;
 import org.pgknobs.host.SystemInfo;
 import org.pgknobs.hostfacts.Kernel;
 import org.pgknobs.hostfacts.MemInfo;
@@ -8,7 +9,7 @@ import org.pgknobs.hostfacts.MemInfo;
 public record HostInfo(int cores, long memoryBytes, String cpuModel, String kernel, String os) {
 
     public static HostInfo read() {
-        return new HostInfo(Runtime.getRuntime().availableProcessors(),
+        return new HostInfo(CpuSet.online().size(),
                 MemInfo.totalBytes(MemInfo.PROC_MEMINFO).orElse(-1), SystemInfo.cpuModel(), Kernel.release(),
                 SystemInfo.osName());
     }

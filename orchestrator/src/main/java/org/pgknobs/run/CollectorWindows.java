@@ -5,7 +5,7 @@ import org.pgknobs.collector.StatsCollector;
 import org.pgknobs.workload.MeasurementListener;
 
 /** Opens and closes the stats collector's windows exactly where the workload's measured phases begin and end. */
-final class CollectorWindows implements MeasurementListener {
+public final class CollectorWindows implements MeasurementListener {
 
     private final StatsCollector collector;
     private final Consumer<String> onStart;
@@ -16,12 +16,12 @@ final class CollectorWindows implements MeasurementListener {
         this.onStart = onStart;
     }
 
-    static MeasurementListener of(StatsCollector collector) {
+    public static MeasurementListener of(StatsCollector collector) {
         return of(collector, phase -> { });
     }
 
     /** No listener at all when there is no collector (it is off, or could not start). */
-    static MeasurementListener of(StatsCollector collector, Consumer<String> onStart) {
+    public static MeasurementListener of(StatsCollector collector, Consumer<String> onStart) {
         return collector == null ? NONE : new CollectorWindows(collector, onStart);
     }
 

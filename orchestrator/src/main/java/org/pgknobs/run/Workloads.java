@@ -57,7 +57,7 @@ public final class Workloads {
     }
 
     private static Workload tpcc(TpccSpec tpcc, ConnectionInfo server) {
-        int loaders = tpcc.loaderThreads().orElse(Runtime.getRuntime().availableProcessors());
+        int loaders = tpcc.loaderThreads().orElse(0); // 0: one per core, the driver's default
         return new TpccWorkload(benchBaseConfig(tpcc, server), loaders, TPCC_PREFIX, false, SEED);
     }
 

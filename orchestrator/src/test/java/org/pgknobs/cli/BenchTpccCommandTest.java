@@ -62,4 +62,19 @@ class BenchTpccCommandTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("benchbase.jar").contains("--reuse-load, --retries and --set go with --driver both");
         assertThat(dir.resolve("out")).doesNotExist();
     }
+
+    @Test
+    void withBothDriversASetThePostgresqlServerRejectsIsBadInputBeforeTheLoad(@TempDir Path dir) throws Exception {
+        Path home = dir.resolve("benchbase");
+        org.pgknobs.workload.benchbase.FakeBenchBaseJar.write(home);
+        for (String set : List.of("shared_buffers=lots", "shared_bufers=1GB")) {
+            org.pgknobs.testing.CliRun.Result r = org.pgknobs.testing.CliRun.execute("bench", "tpcc", "--driver", "both",
+                    "--benchbase-home", home.toString(), "--set", set, "-d", dir.resolve("out").toString());
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.BAD_INPUT);
+            assertThat(r.err()).as(set).contains(set.substring(0, set.indexOf('=')));
+            // no verification line, no run line: it ended before BenchBase's load
+            assertThat(r.out()).as(set).isBlank();
+        }
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
 }

@@ -45,4 +45,21 @@ class InsertBenchBenchCommandTest {
             assertThat(files).containsExactly(py);
         }
     }
+
+    @Test
+    void aSetValueOrNameThePostgresqlServerRejectsIsBadInputBeforeAnythingIsLoaded() throws Exception {
+        Path py = Files.writeString(dir.resolve("iibench.py"), "# not run\n");
+        Path out = dir.resolve("out");
+        CliRun.Result badValue = CliRun.execute("bench", "insertbench", "--against-iibench", py.toString(),
+                "--python", dir.resolve("no-python").toString(), "--set", "shared_buffers=lots", "-d", out.toString());
+        assertThat(badValue.exitCode()).as(badValue.err()).isEqualTo(Main.BAD_INPUT);
+        assertThat(badValue.err()).contains("shared_buffers", "lots");
+        CliRun.Result unknown = CliRun.execute("bench", "insertbench", "--against-iibench", py.toString(),
+                "--python", dir.resolve("no-python").toString(), "--set", "shared_bufers=1GB", "-d", out.toString());
+        assertThat(unknown.exitCode()).as(unknown.err()).isEqualTo(Main.BAD_INPUT);
+        assertThat(unknown.err()).contains("shared_bufers");
+        // nothing was printed (no verification, no pair) and no output directory was made: the load never began
+        assertThat(badValue.out() + unknown.out()).isBlank();
+        assertThat(out).doesNotExist();
+    }
 }

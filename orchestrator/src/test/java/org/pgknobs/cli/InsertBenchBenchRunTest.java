@@ -63,9 +63,20 @@ class InsertBenchBenchRunTest {
         Path iibench = Files.writeString(dir.resolve("iibench.py"), "# read by the stand-in, never run\n");
         CliRun.Result r = CliRun.execute("bench", "insertbench", "--against-iibench", iibench.toString(),
                 "--python", python.toString(), "--pairs", "2", "--warmup-pairs", "0", "--initial-rows", "20000",
-                "--i1-rows", "60000", "--i2-rows", "2000", "-d", relativeTo(dir.resolve("out")));
+                "--i1-rows", "60000", "--i2-rows", "2000", "--set", "work_mem=8MB", "-d", relativeTo(dir.resolve("out")));
         assertThat(r.exitCode()).as(r.err()).isZero();
         String[] lines = r.out().strip().split("\\R");
+        // first, PostgreSQL's own word on each setting: pg_stat_statements for both tools, then the --set
+        JsonNode verified = new ObjectMapper().readTree(lines[0]).get("settings_verified");
+        assertThat(verified).hasSize(2);
+        assertThat(verified.get(0).get("name").asText()).isEqualTo("shared_preload_libraries");
+        JsonNode workMem = verified.get(1);
+        assertThat(workMem.get("name").asText()).isEqualTo("work_mem");
+        assertThat(workMem.get("requested").asText()).isEqualTo("8MB");
+        assertThat(workMem.get("pg_settings").asText()).isEqualTo("8192");
+        assertThat(workMem.get("unit").asText()).isEqualTo("kB");
+        assertThat(workMem.get("source").asText()).isEqualTo("configuration file");
+        assertThat(workMem.get("verified").asBoolean()).isTrue();
         JsonNode summary = new ObjectMapper().readTree(lines[lines.length - 1]);
         assertThat(summary.get("median_ratio").fieldNames()).toIterable().contains("l.i0", "l.x", "l.i1", "l.i2");
         assertThat(summary.get("pairs")).hasSize(2);

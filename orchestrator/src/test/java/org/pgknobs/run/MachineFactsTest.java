@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.cli.Main;
+import org.pgknobs.host.CpuSet;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepResult;
@@ -33,7 +34,7 @@ class MachineFactsTest {
             MachineFacts.Cpu cpu = m.cpu(step.workload().headlinePhase());
             assertThat(cpu).as(e.name() + " cpu of the headline window").isNotNull();
             assertThat(cpu.seconds()).isPositive();
-            assertThat(cpu.cores()).isEqualTo(Runtime.getRuntime().availableProcessors());
+            assertThat(cpu.cores()).as("the CPUs online, whatever this JVM is pinned to").isEqualTo(CpuSet.online().size());
             assertThat(cpu.busyPercent()).isBetween(0.0, 100.0);
             assertThat(cpu.userPercent() + cpu.systemPercent()).isBetween(0.0, cpu.busyPercent() + 1e-9);
             assertThat(cpu.iowaitPercent()).isBetween(0.0, 100.0);

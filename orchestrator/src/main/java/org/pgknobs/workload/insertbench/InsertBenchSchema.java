@@ -6,7 +6,7 @@ import java.util.List;
  * Table and index DDL of the insert benchmark (iibench.py's create_table_postgres / create_index_postgres):
  * one table per client, PK on a bigserial with a sequence cache of 1000, secondary indexes per variant.
  */
-final class InsertBenchSchema {
+public final class InsertBenchSchema {
 
     /** A secondary index: name suffix and key columns in order. */
     record Index(String suffix, List<String> columns) {
@@ -18,7 +18,7 @@ final class InsertBenchSchema {
     }
 
     /** Client numbers start at 1, as his table names do (pi1, pi2, ...). */
-    static String table(int client) {
+    public static String table(int client) {
         return "pi" + client;
     }
 

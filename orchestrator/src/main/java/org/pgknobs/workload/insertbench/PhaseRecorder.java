@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.pgknobs.host.DiskStats;
 import org.pgknobs.host.HostCpuTicks;
+import org.pgknobs.host.ProcessCpu;
 import org.pgknobs.workload.PhaseResult;
 
 /**
@@ -34,7 +35,7 @@ final class PhaseRecorder {
     private final Optional<DiskStats> disk;
     private final long startNanos;
     private final long cpuStartMicros;
-    private final long clientCpuStartNanos = clientCpuNanos();
+    private final long clientCpuStartNanos = ProcessCpu.selfNanos();
     private final Optional<DiskStats.Counters> diskStart;
     /** client -> second -> ops, for his per-client percentiles. */
     private final TreeMap<Integer, TreeMap<Integer, Long>> perClientSecond = new TreeMap<>();
@@ -140,7 +141,7 @@ final class PhaseRecorder {
     synchronized void stop() {
         stoppedNanos = System.nanoTime();
         stoppedCpuMicros = cpu.busyMicros();
-        stoppedClientCpuNanos = clientCpuNanos();
+        stoppedClientCpuNanos = ProcessCpu.selfNanos();
         stoppedDisk = disk.flatMap(DiskStats::read);
     }
 
@@ -226,15 +227,6 @@ final class PhaseRecorder {
             out.put(Integer.toString(n), rates.size() < NTH_MIN_SECONDS ? null : rates.get(Math.max(1, off) - 1));
         }
         return out;
-    }
-
-    /**
-     * CPU time of this JVM (the driver, his "client" CPU in np.sh's o.res); -1 where the JVM cannot tell.
-     * The server's processes are not in it.
-     */
-    static long clientCpuNanos() {
-        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
     }
 
     /** One figure for all clients: the mean of their nth values; null when any is NA. */

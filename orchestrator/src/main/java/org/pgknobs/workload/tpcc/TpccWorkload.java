@@ -33,7 +33,8 @@ public final class TpccWorkload implements Workload {
     private TpccRunResult lastRun;
 
     /**
-     * @param loaderThreads parallel loader connections (0 = one per core)
+     * @param loaderThreads parallel loader connections (0 = one per core this JVM may run on: the one count of
+     *                      pgknobs that wants the CPUs it is pinned to, not those online, see host.CpuSet#online)
      * @param resultPrefix  file name prefix of the BenchBase result files, e.g. "tpcc"
      * @param progressBar   draw a load progress bar on stderr (only sensible on a terminal)
      */

@@ -1,25 +1,22 @@
-package org.pgknobs.run;
+package org.pgknobs.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.host.LoadAverage;
-import org.pgknobs.overlay.AlterSystem;
-import org.pgknobs.server.EmbeddedBinaries;
+import org.pgknobs.run.DataSnapshot;
 import org.pgknobs.server.ManagedServer;
-import org.pgknobs.server.RunAs;
-import org.pgknobs.server.Workspace;
+import org.pgknobs.server.ThrowawayServer;
+import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseWorkload;
 import org.pgknobs.workload.tpcc.TpccWorkload;
@@ -49,7 +46,7 @@ public final class TpccDriverComparison {
 
     /**
      * @param isolation BenchBase's name, e.g. TRANSACTION_SERIALIZABLE
-     * @param settings  server settings applied with ALTER SYSTEM before the load (e.g. max_connections)
+     * @param settings  server settings applied through the overlay engine before the load (e.g. max_connections)
      * @param attempts  BenchBase's {@code <retries>} for both drivers (attempts per request), null = its default 3
      */
     public TpccDriverComparison(int warehouses, int terminals, int durationSeconds, int warmupSeconds, int pairs,
@@ -67,16 +64,17 @@ public final class TpccDriverComparison {
         this.benchBase = benchBase;
     }
 
-    /** Runs everything; {@code line} gets one JSON-able map per run as it ends, then the ratios. */
+    /**
+     * Runs everything; {@code line} gets the settings' verification (when there are any), then one JSON-able
+     * map per run as it ends; the ratios are returned.
+     */
     public Map<String, Object> run(Path outDir, ProgressListener progress, Consumer<Map<String, Object>> line)
             throws WorkloadException {
-        RunAs runAs = RunAs.forCurrentProcess(null);
-        ManagedServer server = ManagedServer.create(EmbeddedBinaries.ensure(EmbeddedBinaries.defaultCacheDir(), runAs),
-                runAs, Workspace.newInstanceDir(Workspace.defaultWorkDir(), "bench-both"));
-        try {
-            server.initdb(List.of());
-            server.start();
-            applySettings(server);
+        try (ThrowawayServer throwaway = ThrowawayServer.embedded("bench-both", List.of())) {
+            ManagedServer server = throwaway.server();
+            if (!settings.isEmpty()) {
+                line.accept(BenchSettings.line(BenchSettings.apply(server, settings)));
+            }
             long t0 = System.nanoTime();
             if (reuseLoad) {
                 builtin(server).load(server.connection(), progress);
@@ -96,7 +94,7 @@ public final class TpccDriverComparison {
             }
             Map<String, Object> summary = DriverFigures.ratios(runs);
             summary.put("load", reuseLoad ? "built-in loader (BenchBase executes on it)" : "BenchBase's loader");
-            summary.put("load_seconds", DriverFigures.round(loadSeconds));
+            summary.put("load_seconds", Stats.round3OrNull(loadSeconds));
             summary.put("warehouses", warehouses);
             summary.put("terminals", terminals);
             summary.put("warmup_seconds", warmupSeconds);
@@ -105,12 +103,6 @@ public final class TpccDriverComparison {
             summary.put("settings", settings);
             summary.put("retries_setting", attempts == null ? "BenchBase's default (3 attempts)" : attempts);
             return summary;
-        } finally {
-            try {
-                server.stop();
-            } finally {
-                Workspace.delete(server.instanceDir());
-            }
         }
     }
 
@@ -154,19 +146,5 @@ public final class TpccDriverComparison {
 
     private BenchBaseWorkload benchBase(ManagedServer server) {
         return new BenchBaseWorkload(config(server), benchBase, "tpcc", BenchBaseWorkload.DEFAULT_AGENT_OPTIONS);
-    }
-
-    private void applySettings(ManagedServer server) throws WorkloadException {
-        if (settings.isEmpty()) {
-            return;
-        }
-        try (Connection c = server.connection().connect()) {
-            for (Map.Entry<String, String> e : settings.entrySet()) {
-                AlterSystem.set(c, e.getKey(), e.getValue());
-            }
-        } catch (SQLException e) {
-            throw new WorkloadException("cannot apply " + settings + ": " + e.getMessage(), e);
-        }
-        server.restart();
     }
 }

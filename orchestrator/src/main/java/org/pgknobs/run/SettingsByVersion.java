@@ -1,4 +1,4 @@
-package org.pgknobs.cli;
+package org.pgknobs.run;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -12,7 +12,7 @@ import org.pgknobs.server.PgBinaries;
  * name counts as missing on a version only when another build of the run (or the embedded default)
  * has it: a name no build knows is left to preflight, which reports a typo as bad input with its line.
  */
-final class SettingsByVersion {
+public final class SettingsByVersion {
 
     private final Map<Integer, Set<String>> byVersion;
     private final Set<String> anywhere;
@@ -22,7 +22,7 @@ final class SettingsByVersion {
         this.anywhere = anywhere;
     }
 
-    static SettingsByVersion read(Map<Integer, PgBinaries> builds, PgBinaries embeddedDefault) {
+    public static SettingsByVersion read(Map<Integer, PgBinaries> builds, PgBinaries embeddedDefault) {
         Map<Integer, Set<String>> byVersion = new LinkedHashMap<>();
         Set<String> anywhere = new HashSet<>(embeddedDefault.settingNames());
         builds.forEach((v, b) -> {
@@ -33,7 +33,7 @@ final class SettingsByVersion {
         return new SettingsByVersion(byVersion, anywhere);
     }
 
-    Predicate<String> on(int version) {
+    public Predicate<String> on(int version) {
         Set<String> mine = byVersion.get(version);
         return name -> mine.contains(name) || !anywhere.contains(name);
     }

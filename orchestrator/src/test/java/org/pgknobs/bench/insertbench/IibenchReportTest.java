@@ -1,4 +1,4 @@
-package org.pgknobs.workload.insertbench;
+package org.pgknobs.bench.insertbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

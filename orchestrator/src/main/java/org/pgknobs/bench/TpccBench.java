@@ -1,28 +1,26 @@
-package org.pgknobs.run;
+package org.pgknobs.bench;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.benchbase.BenchBaseConfig;
-import org.pgknobs.server.EmbeddedBinaries;
+import org.pgknobs.run.CpuWatch;
 import org.pgknobs.server.ManagedServer;
-import org.pgknobs.server.RunAs;
-import org.pgknobs.server.Workspace;
-import org.pgknobs.workload.MeasurementListener;
+import org.pgknobs.server.ThrowawayServer;
+import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseWorkload;
-import org.pgknobs.workload.benchbase.ChildCpu;
 import org.pgknobs.workload.tpcc.TpccWorkload;
 
 /**
  * {@code pgknobs bench tpcc}: a throwaway embedded server, a timed load, one run, one JSON-able figure
- * set. Client CPU is the JVM's process CPU time over the run only (not the load).
+ * set. Client CPU is the client's process tree over the run only (not the load): this JVM and, for
+ * BenchBase, its JVM, from start-up to exit; the server's processes are left out.
  */
 public final class TpccBench {
 
@@ -33,16 +31,12 @@ public final class TpccBench {
             m.put("driver", driver);
             m.put("warehouses", warehouses);
             m.put("terminals", terminals);
-            m.put("load_seconds", round(loadSeconds));
-            m.put("tps", round(tps));
-            m.put("goodput", round(goodput));
-            m.put("client_cpu_seconds", round(clientCpuSeconds));
-            m.put("p95_ms", Double.isNaN(p95Ms) ? null : round(p95Ms));
+            m.put("load_seconds", Stats.round3(loadSeconds));
+            m.put("tps", Stats.round3(tps));
+            m.put("goodput", Stats.round3(goodput));
+            m.put("client_cpu_seconds", Stats.round3OrNull(clientCpuSeconds));
+            m.put("p95_ms", Stats.round3OrNull(p95Ms));
             return m;
-        }
-
-        private static double round(double d) {
-            return Math.round(d * 1000) / 1000.0;
         }
     }
 
@@ -78,12 +72,8 @@ public final class TpccBench {
 
     /** Runs the benchmark; result files go to {@code outDir}. The server is deleted in any case. */
     public Figures run(Path outDir, ProgressListener progress) throws WorkloadException {
-        RunAs runAs = RunAs.forCurrentProcess(null);
-        ManagedServer server = ManagedServer.create(EmbeddedBinaries.ensure(EmbeddedBinaries.defaultCacheDir(), runAs),
-                runAs, Workspace.newInstanceDir(Workspace.defaultWorkDir(), "bench"));
-        try {
-            server.initdb(List.of());
-            server.start();
+        try (ThrowawayServer throwaway = ThrowawayServer.embedded("bench", List.of())) {
+            ManagedServer server = throwaway.server();
             // The password matters to BenchBase, which logs in with what the XML says.
             BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:" + server.port() + "/tpcc",
                     server.connection().user(), server.connection().password(), warehouses, terminals,
@@ -93,51 +83,13 @@ public final class TpccBench {
             long loadStart = System.nanoTime();
             workload.load(server.connection(), progress);
             double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
-            CpuWindow cpu = new CpuWindow(benchBase != null);
+            CpuWatch cpu = new CpuWatch(server.postmasterPid().orElse(null));
             PhaseResult phase = workload instanceof TpccWorkload builtin
                     ? builtin.run(server.connection(), outDir, cpu, progress).headline()
                     : workload.run(server.connection(), outDir, cpu).headline();
+            double clientCpu = cpu.window(phase.name()).map(CpuWatch.Window::clientSeconds).orElse(Double.NaN);
             return new Figures(workload.driver(), warehouses, terminals, loadSeconds, phase.throughput(), phase.goodput(),
-                    cpu.seconds(), phase.latencyMs() == null ? Double.NaN : phase.latencyMs().p95());
-        } finally {
-            try {
-                server.stop();
-            } finally {
-                Workspace.delete(server.instanceDir());
-            }
-        }
-    }
-
-    /**
-     * The JVM's CPU time between phaseStarted and phaseEnded; for BenchBase, the CPU time of child
-     * processes that ended in between (its whole JVM, start-up and warm-up included).
-     */
-    private static final class CpuWindow implements MeasurementListener {
-        private final boolean children;
-        private long start;
-        private long end;
-
-        CpuWindow(boolean children) {
-            this.children = children;
-        }
-
-        @Override
-        public void phaseStarted(String phase) {
-            start = children ? ChildCpu.nanos() : cpuNanos();
-        }
-
-        @Override
-        public void phaseEnded(String phase) {
-            end = children ? ChildCpu.nanos() : cpuNanos();
-        }
-
-        double seconds() {
-            return (end - start) / 1e9;
-        }
-
-        private static long cpuNanos() {
-            return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                    .getProcessCpuTime();
+                    clientCpu, phase.latencyMs() == null ? Double.NaN : phase.latencyMs().p95());
         }
     }
 }

@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,11 +12,12 @@ import org.pgknobs.collector.CollectorSettings;
 import org.pgknobs.collector.ConnectionSource;
 import org.pgknobs.collector.PgStats;
 import org.pgknobs.collector.StatsCollector;
+import org.pgknobs.run.CollectorWindows;
+import org.pgknobs.run.DataSnapshot;
 import org.pgknobs.server.ConnectionInfo;
-import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ManagedServer;
-import org.pgknobs.server.RunAs;
-import org.pgknobs.server.Workspace;
+import org.pgknobs.server.ThrowawayServer;
+import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.tpcc.TpccWorkload;
@@ -46,12 +47,8 @@ public final class SamplerBench {
     }
 
     public Map<String, Object> run(Path outDir) throws WorkloadException {
-        RunAs runAs = RunAs.forCurrentProcess(null);
-        ManagedServer server = ManagedServer.create(EmbeddedBinaries.ensure(EmbeddedBinaries.defaultCacheDir(), runAs),
-                runAs, Workspace.newInstanceDir(Workspace.defaultWorkDir(), "bench-sampler"));
-        try {
-            server.initdb(List.of());
-            server.start();
+        try (ThrowawayServer throwaway = ThrowawayServer.embedded("bench-sampler", List.of())) {
+            ManagedServer server = throwaway.server();
             TpccWorkload workload = workload(server);
             workload.load(server.connection(), (p, d, t, u) -> { });
             server.stop();
@@ -74,20 +71,14 @@ public final class SamplerBench {
             m.put("interval_ms", interval.toMillis());
             m.put("tps_sampler_off", off);
             m.put("tps_sampler_on", on);
-            double medOff = median(off);
-            double medOn = median(on);
-            m.put("median_tps_off", round(medOff));
-            m.put("median_tps_on", round(medOn));
-            m.put("ratio_on_off", medOff == 0 ? null : round(medOn / medOff));
-            m.put("snapshot_round_ms_mean", round(median(roundMs)));
-            m.put("snapshot_round_ms_max", round(maxRoundMs));
+            double medOff = Stats.median(off);
+            double medOn = Stats.median(on);
+            m.put("median_tps_off", Stats.round3(medOff));
+            m.put("median_tps_on", Stats.round3(medOn));
+            m.put("ratio_on_off", medOff == 0 ? null : Stats.round3(medOn / medOff));
+            m.put("snapshot_round_ms_mean", Stats.round3(Stats.median(roundMs)));
+            m.put("snapshot_round_ms_max", Stats.round3(maxRoundMs));
             return m;
-        } finally {
-            try {
-                server.stop();
-            } finally {
-                Workspace.delete(server.instanceDir());
-            }
         }
     }
 
@@ -114,7 +105,7 @@ public final class SamplerBench {
                 stats[0] = collector.finish();
                 collector.close();
             }
-            return round(tps);
+            return Stats.round3(tps);
         } catch (java.io.IOException | SQLException e) {
             throw new WorkloadException("sampler benchmark run failed: " + e.getMessage(), e);
         } finally {
@@ -122,13 +113,4 @@ public final class SamplerBench {
         }
     }
 
-    private static double median(List<Double> xs) {
-        List<Double> s = xs.stream().sorted().toList();
-        int n = s.size();
-        return n == 0 ? 0 : n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
-    }
-
-    private static double round(double d) {
-        return Math.round(d * 1000) / 1000.0;
-    }
 }

@@ -1,4 +1,4 @@
-package org.pgknobs.workload.insertbench;
+package org.pgknobs.bench.insertbench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

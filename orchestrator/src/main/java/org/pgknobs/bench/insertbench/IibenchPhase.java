@@ -1,4 +1,4 @@
-package org.pgknobs.workload.insertbench;
+package org.pgknobs.bench.insertbench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,6 +10,8 @@ import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.WorkloadException;
+import org.pgknobs.workload.insertbench.InsertBenchSchema;
+import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 
 /**
  * One write step of Callaghan's own iibench.py, started as np.sh starts it: one python process per client

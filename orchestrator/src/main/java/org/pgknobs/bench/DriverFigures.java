@@ -1,10 +1,11 @@
-package org.pgknobs.run;
+package org.pgknobs.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.benchbase.BenchBaseHistograms;
 import org.pgknobs.workload.tpcc.TpccRunResult;
@@ -83,19 +84,19 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pair", pair);
         m.put("driver", driver);
-        m.put("committed_tps", round(committedTps()));
+        m.put("committed_tps", Stats.round3OrNull(committedTps()));
         m.put("counted_seconds", seconds);
-        m.put("retries_per_committed_neworder", round(retriesPerCommitted(NEW_ORDER)));
-        m.put("retries_per_committed_payment", round(retriesPerCommitted(PAYMENT)));
-        m.put("p95_ms", round(p95Ms));
+        m.put("retries_per_committed_neworder", Stats.round3OrNull(retriesPerCommitted(NEW_ORDER)));
+        m.put("retries_per_committed_payment", Stats.round3OrNull(retriesPerCommitted(PAYMENT)));
+        m.put("p95_ms", Stats.round3OrNull(p95Ms));
         Map<String, Object> mix = new LinkedHashMap<>();
-        committed.forEach((t, n) -> mix.put(t, round(100.0 * n / Math.max(1, committedTotal()))));
+        committed.forEach((t, n) -> mix.put(t, Stats.round3OrNull(100.0 * n / Math.max(1, committedTotal()))));
         m.put("mix_percent", mix);
         m.put("committed", committed);
         m.put("retries", retries);
         m.put("aborted", aborted);
         m.put("errors", errors);
-        m.put("window_requests_per_second", round(windowThroughput));
+        m.put("window_requests_per_second", Stats.round3OrNull(windowThroughput));
         m.put("load_average", loadAverage);
         return m;
     }
@@ -106,8 +107,8 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
         List<DriverFigures> builtin = runs.stream().filter(r -> r.driver.equals("builtin")).toList();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("summary", "ratios built-in / BenchBase of the means over " + bb.size() + " pairs");
-        m.put("benchbase_committed_tps", round(mean(bb, DriverFigures::committedTps)));
-        m.put("builtin_committed_tps", round(mean(builtin, DriverFigures::committedTps)));
+        m.put("benchbase_committed_tps", Stats.round3OrNull(mean(bb, DriverFigures::committedTps)));
+        m.put("builtin_committed_tps", Stats.round3OrNull(mean(builtin, DriverFigures::committedTps)));
         m.put("ratio_committed_tps", ratio(builtin, bb, DriverFigures::committedTps));
         m.put("ratio_retries_per_committed_neworder", ratio(builtin, bb, r -> r.retriesPerCommitted(NEW_ORDER)));
         m.put("ratio_retries_per_committed_payment", ratio(builtin, bb, r -> r.retriesPerCommitted(PAYMENT)));
@@ -118,14 +119,10 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
     private static Double ratio(List<DriverFigures> a, List<DriverFigures> b, java.util.function.ToDoubleFunction<DriverFigures> f) {
         double num = mean(a, f);
         double den = mean(b, f);
-        return den == 0 || Double.isNaN(num) || Double.isNaN(den) ? null : round(num / den);
+        return den == 0 || Double.isNaN(num) || Double.isNaN(den) ? null : Stats.round3OrNull(num / den);
     }
 
     private static double mean(List<DriverFigures> runs, java.util.function.ToDoubleFunction<DriverFigures> f) {
         return runs.stream().mapToDouble(f).average().orElse(Double.NaN);
-    }
-
-    static Double round(double d) {
-        return Double.isNaN(d) ? null : Math.round(d * 1000) / 1000.0;
     }
 }

@@ -1,4 +1,4 @@
-package org.pgknobs.cli;
+package org.pgknobs.bench.insertbench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,17 +9,17 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.pgknobs.host.CpuSet;
 import org.pgknobs.host.CpuSplit;
-import org.pgknobs.host.CpuTicks;
-import org.pgknobs.host.HostCpuTicks;
+import org.pgknobs.run.CpuWatch;
 import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
-import org.pgknobs.workload.insertbench.IibenchPhase;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
 import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 
@@ -31,7 +31,10 @@ import org.pgknobs.workload.insertbench.InsertBenchWorkload;
  * vmstat): on a CPU-bound machine the tools' rates then follow their host CPU per row, so the part the client
  * does not spend (host minus client) tells whether both tools gave the server the same work per row.
  */
-final class InsertBenchPairRun {
+public final class InsertBenchPairRun {
+
+    /** iibench.py's tables live in their own database, so both tools' tables exist side by side. */
+    public static final String HIS_DATABASE = "ib_iibench";
 
     private final InsertBenchConfig config;
     private final ConnectionInfo admin;
@@ -45,17 +48,16 @@ final class InsertBenchPairRun {
     private final Map<String, Double> hisHostCpu = new LinkedHashMap<>();
     private final Map<String, Double> hisBusy = new LinkedHashMap<>();
     private final Map<String, Object> hisCpusBusy = new LinkedHashMap<>();
-    private final HostCpuTicks hostCpu;
     private final CpuSplit split;
     private final int onlineCpus = CpuSet.online().size();
     private final Map<String, Object> ourServer = new LinkedHashMap<>();
     private final Map<String, Object> ourCpusBusy = new LinkedHashMap<>();
-    private Map<Integer, CpuTicks> ourTicksBefore = Map.of();
-    private long ourBegan;
+    // his steps are windows of their own; ours are the workload's measured phases
+    private final CpuWatch ourCpuWatch = new CpuWatch(null);
+    private final CpuWatch hisCpuWatch = new CpuWatch(null);
 
-    InsertBenchPairRun(InsertBenchConfig config, ConnectionInfo admin, IibenchPhase iib, InsertBenchStatementCosts costs,
-                       boolean hisFirst, Path ourOutput, HostCpuTicks hostCpu, CpuSplit split) {
-        this.hostCpu = hostCpu;
+    public InsertBenchPairRun(InsertBenchConfig config, ConnectionInfo admin, IibenchPhase iib, InsertBenchStatementCosts costs,
+                       boolean hisFirst, Path ourOutput, CpuSplit split) {
         this.split = split;
         this.config = config;
         this.ourOutput = ourOutput;
@@ -65,10 +67,10 @@ final class InsertBenchPairRun {
         this.hisFirst = hisFirst;
     }
 
-    Map<String, Object> run() throws WorkloadException, SQLException, IOException {
+    public Map<String, Object> run() throws WorkloadException, SQLException, IOException {
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
-            s.execute("drop database if exists " + InsertBenchBenchCommand.HIS_DATABASE + " with (force)");
-            s.execute("create database " + InsertBenchBenchCommand.HIS_DATABASE);
+            s.execute("drop database if exists " + HIS_DATABASE + " with (force)");
+            s.execute("create database " + HIS_DATABASE);
         }
         InsertBenchWorkload w = new InsertBenchWorkload(config);
         w.load(admin, ProgressListener.NONE);
@@ -82,13 +84,13 @@ final class InsertBenchPairRun {
                     }
                     settle();
                     costs.reset();
-                    ourTicksBefore = CpuTicks.readPerCpu();
-                    ourBegan = System.nanoTime();
+                    ourCpuWatch.phaseStarted(phase);
                 }
 
                 @Override
                 public void phaseEnded(String phase) {
-                    putCpusBusy(ourCpusBusy, phase, ourTicksBefore, ourBegan);
+                    ourCpuWatch.phaseEnded(phase);
+                    putCpusBusy(ourCpusBusy, phase, ourCpuWatch);
                     ourServer.put(phase, costs.read(InsertBenchWorkload.DATABASE));
                     if (!hisFirst) {
                         his(phase);
@@ -108,10 +110,10 @@ final class InsertBenchPairRun {
                 continue;
             }
             if (p.details().get("clientCpuMicrosPerOp") instanceof Number cpu) {
-                ourCpu.put(p.name(), tenth(cpu.doubleValue()));
+                ourCpu.put(p.name(), Stats.round1(cpu.doubleValue()));
             }
             if (p.details().get("cpuMicrosPerOp") instanceof Number host && p.seconds() > 0) {
-                ourHostCpu.put(p.name(), tenth(host.doubleValue()));
+                ourHostCpu.put(p.name(), Stats.round1(host.doubleValue()));
                 Double busy = busyPercent(host.doubleValue() * p.completed(), p.seconds());
                 if (busy != null) {
                     ourBusy.put(p.name(), busy);
@@ -142,14 +144,10 @@ final class InsertBenchPairRun {
         Map<String, Double> out = new LinkedHashMap<>();
         his.forEach((phase, h) -> {
             if (ours.containsKey(phase) && h > 0) {
-                out.put(phase, Math.round(ours.get(phase) / h * 1000) / 1000.0);
+                out.put(phase, Stats.round3(ours.get(phase) / h));
             }
         });
         return out;
-    }
-
-    private static double tenth(double d) {
-        return Math.round(d * 10) / 10.0;
     }
 
     /**
@@ -158,17 +156,16 @@ final class InsertBenchPairRun {
      */
     private Double busyPercent(double busyMicros, double seconds) {
         // the CPUs online, not availableProcessors(): that counts only the CPUs this JVM is pinned to
-        return seconds < 1 ? null : tenth(100.0 * busyMicros / (seconds * 1e6 * onlineCpus));
+        return seconds < 1 ? null : Stats.round1(100.0 * busyMicros / (seconds * 1e6 * onlineCpus));
     }
 
     /** The server's and the client's CPUs' busy shares over a step of 1 s or more, when they were split. */
-    private void putCpusBusy(Map<String, Object> into, String phase, Map<Integer, CpuTicks> before, long began) {
-        if (split != null && !phase.equals("l.x") && System.nanoTime() - began >= 1_000_000_000L) {
-            Map<String, Double> busy = split.busyPercent(before, CpuTicks.readPerCpu());
-            if (!busy.isEmpty()) {
-                into.put(phase, busy);
-            }
+    private void putCpusBusy(Map<String, Object> into, String phase, CpuWatch watch) {
+        if (split == null || phase.equals("l.x")) {
+            return;
         }
+        watch.window(phase).filter(w -> w.seconds() >= 1).map(w -> w.busyPercent(split))
+                .filter(busy -> !busy.isEmpty()).ifPresent(busy -> into.put(phase, busy));
     }
 
     /** Host CPU per row minus the tool's own: the server's processes and the kernel's work for them. */
@@ -176,7 +173,7 @@ final class InsertBenchPairRun {
         Map<String, Double> out = new LinkedHashMap<>();
         host.forEach((phase, h) -> {
             if (client.containsKey(phase)) {
-                out.put(phase, tenth(h - client.get(phase)));
+                out.put(phase, Stats.round1(h - client.get(phase)));
             }
         });
         return out;
@@ -192,7 +189,7 @@ final class InsertBenchPairRun {
                 "l.i2", InsertBenchWorkload.I2_BATCH);
         batch.forEach((phase, rows) -> {
             if (rates.containsKey(phase) && server.get(phase) instanceof Map<?, ?> m && m.get("insert_ms") instanceof Double ms) {
-                out.put(phase, Math.round((1000.0 * rows / rates.get(phase) - ms) * 1000) / 1000.0);
+                out.put(phase, Stats.round3(1000.0 * rows / rates.get(phase) - ms));
             }
         });
         return out;
@@ -209,7 +206,7 @@ final class InsertBenchPairRun {
     private void settle() {
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
             awaitNoAutovacuum(s);
-            for (String db : List.of(InsertBenchWorkload.DATABASE, InsertBenchBenchCommand.HIS_DATABASE)) {
+            for (String db : List.of(InsertBenchWorkload.DATABASE, HIS_DATABASE)) {
                 try (Connection d = admin.connect(db); Statement v = d.createStatement()) {
                     v.execute("vacuum (analyze)");
                 }
@@ -244,9 +241,7 @@ final class InsertBenchPairRun {
         try {
             settle();
             costs.reset();
-            long hostBefore = hostCpu.busyMicros();
-            Map<Integer, CpuTicks> ticksBefore = CpuTicks.readPerCpu();
-            long began = System.nanoTime();
+            hisCpuWatch.phaseStarted(phase);
             IibenchPhase.Result r = switch (phase) {
                 case "l.i0" -> iib.loadI0(config.clients(), config.initialRows());
                 case "l.x" -> iib.indexes(config.clients());
@@ -254,10 +249,10 @@ final class InsertBenchPairRun {
                 case "l.i2" -> iib.insertDelete(phase, config.clients(), config.i2Rows(), InsertBenchWorkload.I2_BATCH);
                 default -> null;
             };
-            putCpusBusy(hisCpusBusy, phase, ticksBefore, began);
-            long busy = hostCpu.busyMicros() - hostBefore;
-            double seconds = (System.nanoTime() - began) / 1e9;
-            hisServer.put(phase, costs.read(InsertBenchBenchCommand.HIS_DATABASE));
+            hisCpuWatch.phaseEnded(phase);
+            putCpusBusy(hisCpusBusy, phase, hisCpuWatch);
+            Optional<CpuWatch.Window> window = hisCpuWatch.window(phase);
+            hisServer.put(phase, costs.read(HIS_DATABASE));
             if (r == null) {
                 return;
             }
@@ -267,10 +262,11 @@ final class InsertBenchPairRun {
                 hisRates.put(phase, config.clients() * config.initialRows() / r.indexSeconds().orElse(r.wallSeconds()));
             } else {
                 hisRates.put(phase, r.rate());
-                hisCpu.put(phase, tenth(r.clientCpuMicrosPerRow()));
-                if (hostBefore >= 0 && r.rows() > 0) {
-                    hisHostCpu.put(phase, tenth((double) busy / r.rows()));
-                    Double pct = busyPercent(busy, seconds);
+                hisCpu.put(phase, Stats.round1(r.clientCpuMicrosPerRow()));
+                if (window.isPresent() && r.rows() > 0) {
+                    long busy = window.get().busyMicros();
+                    hisHostCpu.put(phase, Stats.round1((double) busy / r.rows()));
+                    Double pct = busyPercent(busy, window.get().seconds());
                     if (pct != null) {
                         hisBusy.put(phase, pct);
                     }

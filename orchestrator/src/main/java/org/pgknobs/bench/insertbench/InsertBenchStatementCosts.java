@@ -1,4 +1,4 @@
-package org.pgknobs.cli;
+package org.pgknobs.bench.insertbench;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -7,22 +7,23 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.stats.Stats;
 
 /**
  * Server-side cost of the insert benchmark's statements from pg_stat_statements, for the side-by-side
  * check: mean execution ms per INSERT and per DELETE of one database since the last reset. Set beside the
  * wall time per statement, it splits a step's time into the server's part and the driver's part.
  */
-final class InsertBenchStatementCosts {
+public final class InsertBenchStatementCosts {
 
     private final ConnectionInfo admin;
 
-    InsertBenchStatementCosts(ConnectionInfo admin) {
+    public InsertBenchStatementCosts(ConnectionInfo admin) {
         this.admin = admin;
     }
 
     /** Loads pg_stat_statements (needs shared_preload_libraries and a restart first). */
-    void install() throws SQLException {
+    public void install() throws SQLException {
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
             s.execute("create extension if not exists pg_stat_statements");
         }
@@ -52,10 +53,10 @@ final class InsertBenchStatementCosts {
                 long calls = rs.getLong(2);
                 if (rs.getString(1).equals("create_index")) {
                     // l.x: the server's time for all its CREATE INDEX statements, the like-for-like figure
-                    out.put("create_index_total_ms", Math.round(rs.getDouble(3) * 10) / 10.0);
+                    out.put("create_index_total_ms", Stats.round1(rs.getDouble(3)));
                     continue;
                 }
-                out.put(rs.getString(1) + "_ms", calls == 0 ? 0 : Math.round(rs.getDouble(3) / calls * 1000) / 1000.0);
+                out.put(rs.getString(1) + "_ms", calls == 0 ? 0 : Stats.round3(rs.getDouble(3) / calls));
                 out.put(rs.getString(1) + "s", (double) calls);
             }
         } catch (SQLException e) {
