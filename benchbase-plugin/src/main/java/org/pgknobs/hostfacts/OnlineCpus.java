@@ -26,7 +26,15 @@ public final class OnlineCpus {
     /** How many CPUs are online; where the kernel says nothing (not Linux), the JVM's count. */
     public static int count() {
         int online = read().size();
-        return online > 0 ? online : Runtime.getRuntime().availableProcessors();
+        return online > 0 ? online : usable();
+    }
+
+    /**
+     * The CPUs this process may run on (under taskset, only the pinned ones): the count for sizing this JVM's own
+     * thread pools, and the one call of {@code availableProcessors()} in pgknobs.
+     */
+    public static int usable() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     private static SortedSet<Integer> inProcStat() {

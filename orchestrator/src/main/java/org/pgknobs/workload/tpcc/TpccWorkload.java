@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.BenchBaseResultFiles;
+import org.pgknobs.hostfacts.OnlineCpus;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.Databases;
 import org.pgknobs.workload.MeasurementListener;
@@ -34,14 +35,13 @@ public final class TpccWorkload implements Workload {
 
     /**
      * @param loaderThreads parallel loader connections (0 = one per core this JVM may run on: the one count of
-     *                      pgknobs that wants the CPUs it is pinned to, not those online, see host.CpuSet#online)
+     *                      pgknobs that wants the CPUs it is pinned to, not those online: hostfacts.OnlineCpus#usable)
      * @param resultPrefix  file name prefix of the BenchBase result files, e.g. "tpcc"
      * @param progressBar   draw a load progress bar on stderr (only sensible on a terminal)
      */
     public TpccWorkload(BenchBaseConfig config, int loaderThreads, String resultPrefix, boolean progressBar, long seed) {
         this.config = config;
-        this.options = TpccOptions.from(config, loaderThreads > 0 ? loaderThreads
-                : Runtime.getRuntime().availableProcessors(), seed);
+        this.options = TpccOptions.from(config, loaderThreads > 0 ? loaderThreads : OnlineCpus.usable(), seed);
         this.resultPrefix = resultPrefix;
         this.progressBar = progressBar;
     }
