@@ -1,5 +1,6 @@
 package org.pgknobs.report;
 
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,6 +21,7 @@ import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.report.why.Evidence;
+import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
 import org.pgknobs.results.MachineFacts;
@@ -88,8 +90,10 @@ public final class ReportBuilder {
                     : EffectInterval.slowdown(baseline, headlineValues(baseRuns, headline), values);
             EffectInterval vsNeighbour = neighbour == null ? null : neighbour.equals(baseline) ? vsBase
                     : EffectInterval.slowdown(neighbour, headlineValues(byStep.get(neighbour), headline), values);
+            Path comparedDir = neighbour == null ? null
+                    : medianRun(byStep.get(neighbour), headline).map(StepRun::dir).orElse(null);
             steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
-                    isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
+                    comparedDir, isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
                     notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null));
             previous = e.getKey();
         }
@@ -125,7 +129,7 @@ public final class ReportBuilder {
     }
 
     private static ReportData.Step step(String name, List<StepRun> runs, String headline, Stat baseThroughput,
-                                        Optional<Derived> baseDerived, boolean isBase, Double published,
+                                        Optional<Derived> baseDerived, Path comparedDir, boolean isBase, Double published,
                                         Double publishedBase, boolean cumulative, EffectInterval vsBase,
                                         EffectInterval vsStepBefore, String noVerdict) {
         StepRun first = runs.get(0);
@@ -183,7 +187,8 @@ public final class ReportBuilder {
                 d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
                 d.map(Derived::autovacuumPerMinute).orElse(null),
                 waits,
-                median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null), baseDerived, m.settings(), evidence)))
+                median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null), baseDerived, m.settings(), evidence,
+                        new StepDirs(m.dir(), comparedDir))))
                         .orElse(List.of()),
                 phases, io,
                 median.map(StepRun::perSecond).orElse(List.of()),
