@@ -5,17 +5,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.DataPolicy;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
+import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.plan.MachineScaler;
 import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.experiment.plan.StepSelection;
@@ -76,6 +79,12 @@ class RunCommand implements Callable<Integer> {
                     + "the named steps before them only, leaving out the settings of the steps not named; such a step is "
                     + "not the published step: no published value, no verdict (the tables say why)")
     boolean stepsOnly;
+
+    @Option(names = "--observe", split = ",", paramLabel = "CAPTURE",
+            description = "also capture these, added to the file's `observe:` list: statements (pg_stat_statements "
+                    + "deltas per step; loads the library for every step), profile (perf stacks of the server), "
+                    + "e.g. --observe statements,profile")
+    List<String> observe = new ArrayList<>();
 
     @Option(names = "--driver", description = "builtin or benchbase (overrides workload.driver)")
     String driver;
@@ -144,6 +153,15 @@ class RunCommand implements Callable<Integer> {
         return new StepSelection(onlySteps, stepsOnly).applyTo(experiment);
     }
 
+    private Set<Observe> observeOption() {
+        Set<Observe> out = EnumSet.noneOf(Observe.class);
+        for (String name : observe) {
+            out.add(Observe.named(name).orElseThrow(() -> new BadInputException("--observe " + name
+                    + ": no such capture. Fix: choose from " + Observe.choices() + ", e.g. --observe statements")));
+        }
+        return out;
+    }
+
     /** Overrides this command adds to the user's (ablate: mode=ablation); recorded in suite.json with them. */
     List<String> extraSets(List<String> userSets) {
         return List.of();
@@ -160,7 +178,8 @@ class RunCommand implements Callable<Integer> {
             throw new BadInputException("--resume " + resume + ": no such directory; name a result directory of an earlier run");
         }
         allSets.addAll(extraSets(allSets));
-        Experiment experiment = ExperimentLoader.load(file, Optional.ofNullable(profile), allSets);
+        Experiment experiment = ExperimentLoader.load(file, Optional.ofNullable(profile), allSets)
+                .withObserve(observeOption());
         if (repeats != null) {
             if (repeats < 1) {
                 throw new BadInputException("--repeats must be at least 1, got " + repeats);

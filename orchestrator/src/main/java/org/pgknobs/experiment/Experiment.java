@@ -2,6 +2,7 @@ package org.pgknobs.experiment;
 
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,38 +14,49 @@ import java.util.Set;
  * A validated experiment file, after the chosen profile and {@code --set} overrides were applied.
  * {@code profiles} keeps every profile's override tree (plain maps) for the record;
  * {@code scale} is the chosen profile's published machine, if any (scaled to this machine by the plan's MachineScaler);
- * {@code ablation} is read in every mode (defaults when absent) and used by {@code mode: ablation}.
+ * {@code ablation} is read in every mode (defaults when absent) and used by {@code mode: ablation};
+ * {@code observe} the optional captures ({@code observe:} and {@code --observe}), empty when none.
  */
 public record Experiment(String name, String description, Mode mode, ServerSpec server, WorkloadSpec workload,
                          DataPolicy data, List<StepSpec> steps, int repeats, Optional<Reference> reference,
                          Map<String, Object> profiles, Optional<String> profile, Optional<MachineScale> scale,
-                         Set<String> includeOptional, AblationSpec ablation, Path source) {
+                         Set<String> includeOptional, AblationSpec ablation, Path source, Set<Observe> observe) {
 
     public Experiment {
         steps = List.copyOf(steps);
         profiles = Collections.unmodifiableMap(new LinkedHashMap<>(profiles));
         includeOptional = Collections.unmodifiableSet(new LinkedHashSet<>(includeOptional));
+        observe = observe.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(observe));
+    }
+
+    /** The same experiment observing {@code more} as well as what it already observes ({@code --observe}). */
+    public Experiment withObserve(Set<Observe> more) {
+        Set<Observe> all = EnumSet.noneOf(Observe.class);
+        all.addAll(observe);
+        all.addAll(more);
+        return new Experiment(name, description, mode, server, workload, data, steps, repeats, reference,
+                profiles, profile, scale, includeOptional, ablation, source, all);
     }
 
     public Experiment withServer(ServerSpec newServer) {
         return new Experiment(name, description, mode, newServer, workload, data, steps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source);
+                profiles, profile, scale, includeOptional, ablation, source, observe);
     }
 
     public Experiment withSteps(List<StepSpec> newSteps) {
         return new Experiment(name, description, mode, server, workload, data, newSteps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source);
+                profiles, profile, scale, includeOptional, ablation, source, observe);
     }
 
     /** The same file as an ablation ({@code pgknobs ablate}): its steps become the units. */
     public Experiment asAblation() {
         return new Experiment(name, description, Mode.ABLATION, server, workload, data, steps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source);
+                profiles, profile, scale, includeOptional, ablation, source, observe);
     }
 
     public Experiment withRepeats(int newRepeats) {
         return new Experiment(name, description, mode, server, workload, data, steps, newRepeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source);
+                profiles, profile, scale, includeOptional, ablation, source, observe);
     }
 
     /**
@@ -68,6 +80,6 @@ public record Experiment(String name, String description, Mode mode, ServerSpec 
                         .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue,
                                 (a, b) -> a, LinkedHashMap::new)), r.notes()));
         return new Experiment(name, description, mode, server, workload, data, steps, repeats, ref,
-                profiles, profile, scale, includeOptional, ablation, source);
+                profiles, profile, scale, includeOptional, ablation, source, observe);
     }
 }

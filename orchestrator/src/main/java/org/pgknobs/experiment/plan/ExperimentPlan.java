@@ -10,6 +10,7 @@ import org.pgknobs.experiment.AblationUnits;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.Mode;
+import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.StepSpec;
 import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadKind;
@@ -145,6 +146,10 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
             out.append(", initdb ").append(String.join(" ", e.server().initdb()));
         }
         out.append(System.lineSeparator());
+        if (!e.observe().isEmpty()) {
+            out.append("  observe: ").append(String.join(", ", e.observe().stream().map(Observe::yamlName).toList()))
+                    .append(System.lineSeparator());
+        }
         for (PlannedStep s : steps) {
             List<String> extraInitdb = s.initdb().subList(e.server().initdb().size(), s.initdb().size());
             out.append(String.format("  %2d %-20s %3d settings%s%s%n", s.index(), s.name(), s.settings().size(),

@@ -3,6 +3,7 @@ package org.pgknobs.experiment.yaml;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.pgknobs.experiment.Isolation;
 import org.pgknobs.experiment.MachineScale;
 import org.pgknobs.experiment.MissingSetting;
 import org.pgknobs.experiment.Mode;
+import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.PgMajors;
 import org.pgknobs.experiment.Reference;
 import org.pgknobs.experiment.ServerSpec;
@@ -58,8 +60,9 @@ final class ExperimentBinder {
         Optional<Reference> reference = root.get("reference").map(t -> reference(t, steps));
         Map<String, Object> profiles = profiles(root.get("profiles"));
         AblationSpec ablation = AblationBinder.bind(root, mode, server, data, steps, includeOptional);
+        Set<Observe> observe = root.get("observe").map(ExperimentBinder::observe).orElse(Set.of());
         return new Experiment(name, description, mode, server, workload, data, steps, repeats, reference, profiles,
-                profile, scale, includeOptional, ablation, source);
+                profile, scale, includeOptional, ablation, source, observe);
     }
 
     private static String name(YamlTree tree, String path) {
@@ -263,6 +266,22 @@ final class ExperimentBinder {
         }
         throw Problems.at(tree.origin(), path, "expected `fail` or `{fail: reason}`, got " + tree.describe(),
                 "e.g. `expect: {fail: \"no unpinned buffers available\"}`");
+    }
+
+    private static Set<Observe> observe(YamlTree tree) {
+        YamlTree.Sequence seq = Values.list(tree, "observe", "captures (" + Observe.choices() + ")");
+        Set<Observe> out = EnumSet.noneOf(Observe.class);
+        for (int k = 0; k < seq.items().size(); k++) {
+            YamlTree item = seq.items().get(k);
+            String path = "observe[" + (k + 1) + "]";
+            String text = Values.text(item, path);
+            Observe capture = Observe.named(text).orElseThrow(() -> Problems.at(item.origin(), path,
+                    "unknown capture '" + text + "'", "choose from " + Observe.choices() + ", e.g. `observe: [statements]`"));
+            if (!out.add(capture)) {
+                throw Problems.at(item.origin(), path, "listed twice", "list each capture once");
+            }
+        }
+        return out;
     }
 
     private static Set<String> includeOptional(Optional<YamlTree> tree, List<StepSpec> steps) {

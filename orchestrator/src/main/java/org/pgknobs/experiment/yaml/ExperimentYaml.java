@@ -10,6 +10,7 @@ import org.pgknobs.experiment.AblationSpec;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.Mode;
+import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.StepSpec;
 import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadKind;
@@ -89,6 +90,9 @@ public final class ExperimentYaml {
             ablation.put("search", lower(e.ablation().search()));
             ablation.put("threshold", e.ablation().threshold());
             root.put("ablation", ablation);
+        }
+        if (!e.observe().isEmpty()) {
+            root.put("observe", e.observe().stream().map(Observe::yamlName).toList());
         }
         return root;
     }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,8 +20,10 @@ import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.Isolation;
 import org.pgknobs.experiment.MachineScale;
 import org.pgknobs.experiment.Mode;
+import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadKind;
+import org.pgknobs.experiment.plan.ExperimentPlan;
 
 @Tag("unit")
 class ExperimentLoaderTest {
@@ -297,5 +300,60 @@ class ExperimentLoaderTest {
         assertThat(e.includeOptional()).containsExactly("tiny");
         assertThatThrownBy(() -> load(MINIMAL + "include_optional: [baseline]\n"))
                 .hasMessageContaining("not an optional step");
+    }
+
+    // observe: read, chosen by a profile, refused when unknown, written back, kept by the with-methods
+
+    @Test
+    void absentMeansNothingObservedAndTheListIsReadInAnyOrder() throws IOException {
+        Experiment none = ExperimentLoader.load(write("name: t\nsteps: [{name: base}]\n"), Optional.empty(), List.of());
+        assertThat(none.observe()).isEmpty();
+        Experiment both = ExperimentLoader.load(write("name: t\nobserve: [profile, statements]\nsteps: [{name: base}]\n"),
+                Optional.empty(), List.of());
+        assertThat(both.observe()).containsExactly(Observe.STATEMENTS, Observe.PROFILE);
+    }
+
+    @Test
+    void aProfileMaySetItAndReplacesTheFilesList() throws IOException {
+        Path file = write("""
+                name: t
+                observe: [profile]
+                profiles:
+                  stmts: {observe: [statements]}
+                steps: [{name: base}]
+                """);
+        assertThat(ExperimentLoader.load(file, Optional.of("stmts"), List.of()).observe()).containsExactly(Observe.STATEMENTS);
+        assertThat(ExperimentLoader.load(file, Optional.empty(), List.of()).observe()).containsExactly(Observe.PROFILE);
+    }
+
+    @Test
+    void anUnknownCaptureIsAnErrorAtItsLineListingTheChoices() throws IOException {
+        Path file = write("name: t\nsteps: [{name: base}]\nobserve:\n  - statements\n  - plans\n");
+        assertThatThrownBy(() -> ExperimentLoader.load(file, Optional.empty(), List.of()))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining(file + ":5:5")
+                .hasMessageContaining("observe[2]")
+                .hasMessageContaining("unknown capture 'plans'")
+                .hasMessageContaining("statements, profile");
+        Path twice = write("name: t\nsteps: [{name: base}]\nobserve: [statements, statements]\n");
+        assertThatThrownBy(() -> ExperimentLoader.load(twice, Optional.empty(), List.of()))
+                .hasMessageContaining("observe[2]").hasMessageContaining("listed twice");
+        Path scalar = write("name: t\nsteps: [{name: base}]\nobserve: statements\n");
+        assertThatThrownBy(() -> ExperimentLoader.load(scalar, Optional.empty(), List.of()))
+                .hasMessageContaining(scalar + ":3:10").hasMessageContaining("expected a list");
+    }
+
+    @Test
+    void theResolvedFileAndThePlanSayWhatIsObservedAndWithMethodsKeepIt() throws IOException {
+        Experiment e = ExperimentLoader.load(write("name: t\nobserve: [statements]\nsteps: [{name: base}]\n"),
+                Optional.empty(), List.of());
+        Path resolved = dir.resolve("experiment.resolved.yaml");
+        Files.writeString(resolved, ExperimentYaml.write(e.withObserve(Set.of(Observe.PROFILE))));
+        assertThat(Files.readString(resolved)).contains("observe:\n- statements\n- profile");
+        assertThat(ExperimentLoader.load(resolved, Optional.empty(), List.of()).observe())
+                .containsExactly(Observe.STATEMENTS, Observe.PROFILE);
+        assertThat(e.withRepeats(3).withSteps(e.steps()).withServer(e.server()).asAblation().onlySteps(Set.of("base"))
+                .observe()).containsExactly(Observe.STATEMENTS);
+        assertThat(ExperimentPlan.of(e).summary()).contains("  observe: statements");
     }
 }

@@ -49,6 +49,7 @@ class ExperimentYamlTest {
             assertThat(reloaded.workload().insertbench()).isEqualTo(original.workload().insertbench());
         }
         assertThat(reloaded.reference()).isEqualTo(original.reference());
+        assertThat(reloaded.observe()).isEqualTo(original.observe());
         assertThat(List.of(reloaded.name(), reloaded.mode(), reloaded.data(), reloaded.repeats(), reloaded.includeOptional()))
                 .isEqualTo(List.of(original.name(), original.mode(), original.data(), original.repeats(), original.includeOptional()));
         assertThat(ExperimentPlan.of(reloaded).steps()).isEqualTo(ExperimentPlan.of(original).steps());
