@@ -99,6 +99,12 @@ class RunCommand implements Callable<Integer> {
             description = "pretend the work directory's disk has only SIZE free (e.g. 10MB): shows the disk check")
     String assumeFreeSpace;
 
+    @Option(names = "--load-cache", paramLabel = "DIR", defaultValue = "${env:PGKNOBS_LOAD_CACHE}",
+            description = "keep each loaded data set in DIR and copy it from there when a later run would load the same "
+                    + "bytes (same PostgreSQL build, initdb options, base settings and workload size; default: "
+                    + "$PGKNOBS_LOAD_CACHE, unset = no cache)")
+    Path loadCache;
+
     @Option(names = "--pg-versions", split = ",", paramLabel = "MAJOR",
             description = "run the whole experiment on each of these PostgreSQL majors, e.g. --pg-versions 16,17,18 "
                     + "(overrides server.versions; builds: embedded 16, 17, 18 or --pg-bin MAJOR=DIR)")
@@ -246,7 +252,8 @@ class RunCommand implements Callable<Integer> {
     private ServerSupply managed(ServerFactory servers, PgBinaries binaries) {
         return new ServerSupply.Managed(binaries, servers.runAs(), servers.workDir(),
                 new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
-                        : OptionalLong.of(OptionUnits.size(assumeFreeSpace, "--assume-free-space"))));
+                        : OptionalLong.of(OptionUnits.size(assumeFreeSpace, "--assume-free-space"))),
+                Optional.ofNullable(loadCache).filter(dir -> !dir.toString().isBlank()));
     }
 
     /** One suite (one version, this shard): run it, print its summary, write its report. */

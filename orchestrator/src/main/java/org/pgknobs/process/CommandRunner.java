@@ -1,7 +1,9 @@
 package org.pgknobs.process;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +39,16 @@ public final class CommandRunner {
      */
     public static CommandResult run(List<String> command, Duration timeout, Map<String, String> extraEnv,
                                     Path workDir, OutputStream tee) {
+        return run(command, timeout, extraEnv, workDir, tee, null);
+    }
+
+    /** As {@link #run(List, Duration)}, with {@code stdin} as the process's standard input (kept off its command line). */
+    public static CommandResult runWithInput(List<String> command, Duration timeout, String stdin) {
+        return run(command, timeout, Map.of(), null, null, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static CommandResult run(List<String> command, Duration timeout, Map<String, String> extraEnv,
+                                     Path workDir, OutputStream tee, InputStream stdin) {
         CommandLine line = new CommandLine(command.get(0));
         for (String arg : command.subList(1, command.size())) {
             line.addArgument(arg, false);
@@ -51,7 +63,7 @@ public final class CommandRunner {
         DefaultExecutor executor = builder.get();
         executor.setExitValues(null);
         executor.setWatchdog(watchdog);
-        executor.setStreamHandler(new PumpStreamHandler(out));
+        executor.setStreamHandler(stdin == null ? new PumpStreamHandler(out) : new PumpStreamHandler(out, out, stdin));
         try {
             Map<String, String> env = new HashMap<>(EnvironmentUtils.getProcEnvironment());
             env.put("LC_ALL", "C");

@@ -10,19 +10,21 @@ import java.util.Map;
  * which version and shard of a larger run this directory is. {@code trialStarts} are the configurations
  * started on an empty cluster before the load (empty when the trial was off, and in older files);
  * {@code selection} (null without {@code --steps}) which steps were chosen and how, so a report renders
- * them as the run did.
+ * them as the run did. {@code loads} say where each cluster's data came from: loaded by this run or
+ * copied from the load cache (empty before the first load, and in older files).
  */
 public record SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                           Instant started, Instant updated, RunEnvironment environment, List<Entry> steps,
-                          RunTags tags, List<TrialStart> trialStarts, Selection selection) {
+                          RunTags tags, List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads) {
 
     public SuiteRecord {
         trialStarts = trialStarts == null ? List.of() : List.copyOf(trialStarts);
+        loads = loads == null ? List.of() : List.copyOf(loads);
     }
 
     public SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                        Instant started, Instant updated, RunEnvironment environment, List<Entry> steps, RunTags tags) {
-        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of(), null);
+        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of(), null, List.of());
     }
 
     /** suite.json files written before tags existed read as an untagged whole run. */
@@ -32,12 +34,17 @@ public record SuiteRecord(String experiment, String source, String profile, List
 
     public SuiteRecord with(String newStatus, List<Entry> newSteps) {
         return new SuiteRecord(experiment, source, profile, sets, newStatus, started, Instant.now(), environment,
-                newSteps, tags, trialStarts, selection);
+                newSteps, tags, trialStarts, selection, loads);
     }
 
     public SuiteRecord withTrialStarts(List<TrialStart> trials) {
         return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trials, selection);
+                tags, trials, selection, loads);
+    }
+
+    public SuiteRecord withLoads(List<DataLoad> newLoads) {
+        return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
+                tags, trialStarts, selection, newLoads);
     }
 
     /** The steps of {@code selection} that are not the published step, with why; empty without a selection. */
@@ -63,5 +70,15 @@ public record SuiteRecord(String experiment, String source, String profile, List
      * PostgreSQL started with it (and verified it in pg_settings), how long that took, and why not.
      */
     public record TrialStart(List<String> steps, List<String> initdb, boolean started, double seconds, String reason) {
+    }
+
+    /**
+     * Where one cluster's data came from. {@code source}: "load" (this run loaded it; {@code cacheKey} set
+     * when it then stored it in the load cache) or "cache" (copied from the load cache entry {@code cacheKey},
+     * which a load at {@code originalLoadedAt} taking {@code originalSeconds} made). {@code seconds}: this
+     * run's time for it (the load, or the copy).
+     */
+    public record DataLoad(List<String> initdb, String source, double seconds, String cacheKey,
+                           Instant originalLoadedAt, Double originalSeconds) {
     }
 }

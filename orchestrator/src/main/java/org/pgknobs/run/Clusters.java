@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,7 @@ import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.overlay.AutoConfState;
 import org.pgknobs.overlay.OverlayEngine;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.ServerException;
@@ -23,6 +26,7 @@ import org.pgknobs.workload.Databases;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
+import org.pgknobs.workload.tpcc.TpccWorkload;
 
 /**
  * The servers and data a suite's steps run on: one managed cluster per distinct set of initdb options,
@@ -39,6 +43,8 @@ final class Clusters {
     private final OverlayEngine engine;
     private final PrintStream out;
     private final Map<List<String>, Cluster> clusters = new LinkedHashMap<>();
+    private final List<SuiteRecord.DataLoad> loads = new ArrayList<>();
+    private final Optional<LoadCache> cache;
     private Optional<AutoConfState> externalOriginal = Optional.empty();
 
     Clusters(ServerSupply supply, BenchBaseLauncher benchBase, OverlayEngine engine, PrintStream out) {
@@ -46,6 +52,13 @@ final class Clusters {
         this.benchBase = benchBase;
         this.engine = engine;
         this.out = out;
+        this.cache = supply instanceof ServerSupply.Managed m ? m.loadCache().map(dir -> new LoadCache(dir, out))
+                : Optional.empty();
+    }
+
+    /** Where each cluster's data came so far, for suite.json. */
+    synchronized List<SuiteRecord.DataLoad> loads() {
+        return List.copyOf(loads);
     }
 
     boolean external() {
@@ -126,14 +139,38 @@ final class Clusters {
                 + (initdb.isEmpty() ? "" : " into the cluster with initdb " + String.join(" ", initdb)));
         long t0 = System.nanoTime();
         Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
-        try {
-            workload.load(server.connection(), (phase, done, total, unit) -> { });
-        } catch (WorkloadException e) {
-            throw new ServerException("loading the workload's data failed: " + e.getMessage(), server.logTail(20), e);
+        // only the built-in TPC-C loader says what its bytes depend on; BenchBase's and the insert benchmark's are not cached
+        Optional<LoadCache.Key> key = cache.isPresent() && workload instanceof TpccWorkload tpcc
+                ? Optional.of(LoadCache.key(server.binaries(), server.runAs().userName(), initdb,
+                        experiment.server().base(), server.dataDirectory(), tpcc.loadIdentity())) : Optional.empty();
+        Optional<LoadCache.Entry> hit = key.flatMap(k -> cache.get().lookup(k));
+        Instant loadedAt = Instant.now();
+        if (hit.isPresent()) {
+            server.stop();
+            cache.get().copyInto(key.get(), server);
+            server.resetSuperuserPassword();
+        } else {
+            try {
+                workload.load(server.connection(), (phase, done, total, unit) -> { });
+            } catch (WorkloadException e) {
+                throw new ServerException("loading the workload's data failed: " + e.getMessage(), server.logTail(20), e);
+            }
+            server.stop();
         }
-        server.stop();
+        double seconds = (System.nanoTime() - t0) / 1e9; // the load (or the copy), not the cache's own copy below
+        key.filter(k -> hit.isEmpty()).ifPresent(k -> cache.get().store(k, server, loadedAt, seconds));
         DataSnapshot snapshot = DataSnapshot.take(server, "loaded");
-        out.printf("loaded in %.1f s; snapshot at %s%n", (System.nanoTime() - t0) / 1e9, snapshot.path());
+        if (hit.isPresent()) {
+            out.printf("loaded from cache %s (original load %.1f s at %s) in %.1f s; snapshot at %s%n", key.get().shortId(),
+                    hit.get().loadSeconds(), hit.get().loadedAt(), seconds, snapshot.path());
+        } else {
+            out.printf("loaded in %.1f s; snapshot at %s%n", seconds, snapshot.path());
+        }
+        synchronized (this) {
+            loads.add(new SuiteRecord.DataLoad(initdb, hit.isPresent() ? "cache" : "load", seconds,
+                    key.map(LoadCache.Key::id).orElse(null), hit.map(LoadCache.Entry::loadedAt).orElse(null),
+                    hit.map(LoadCache.Entry::loadSeconds).orElse(null)));
+        }
         Cluster loaded = new Cluster(server, snapshot);
         clusters.put(initdb, loaded);
         return loaded;

@@ -49,7 +49,8 @@ public final class DataSnapshot {
         }
     }
 
-    private static void copyTree(Path from, Path to) {
+    /** {@code cp -a --reflink=auto}: ownership and modes kept, reflinks where the file system has them. */
+    static void copyTree(Path from, Path to) {
         CommandResult r = CommandRunner.run(List.of("cp", "-a", "--reflink=auto", from.toString(), to.toString()), COPY_TIMEOUT);
         if (!r.succeeded()) {
             throw new ServerException("copying " + from + " to " + to + " failed (exit " + r.exitCode() + ")", r.lastLines(10));

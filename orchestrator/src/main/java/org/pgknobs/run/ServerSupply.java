@@ -1,6 +1,7 @@
 package org.pgknobs.run;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.server.PgBinaries;
 import org.pgknobs.server.RunAs;
@@ -11,10 +12,14 @@ import org.pgknobs.server.RunAs;
  */
 public sealed interface ServerSupply {
 
-    /** @param disk checks the work directory has room for a load before it starts */
-    record Managed(PgBinaries binaries, RunAs runAs, Path workDir, DiskSpace disk) implements ServerSupply {
+    /**
+     * @param disk      checks the work directory has room for a load before it starts
+     * @param loadCache where loaded data directories are kept between runs (--load-cache), if anywhere
+     */
+    record Managed(PgBinaries binaries, RunAs runAs, Path workDir, DiskSpace disk, Optional<Path> loadCache)
+            implements ServerSupply {
         public Managed(PgBinaries binaries, RunAs runAs, Path workDir) {
-            this(binaries, runAs, workDir, new DiskSpace(java.util.OptionalLong.empty()));
+            this(binaries, runAs, workDir, new DiskSpace(java.util.OptionalLong.empty()), Optional.empty());
         }
     }
 

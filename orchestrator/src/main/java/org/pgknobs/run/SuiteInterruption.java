@@ -77,6 +77,7 @@ final class SuiteInterruption {
             if (interrupted) {
                 return false;
             }
+            record.loads(clusters.loads());
             record.finish(i, result);
             current = -1;
             return true;

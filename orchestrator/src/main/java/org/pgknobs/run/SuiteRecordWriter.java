@@ -25,10 +25,13 @@ final class SuiteRecordWriter {
 
     private final SuiteLayout layout;
     private SuiteRecord record;
+    /** The loads of the run a --resume finishes: this run's come after them. */
+    private final List<SuiteRecord.DataLoad> earlierLoads;
 
     private SuiteRecordWriter(SuiteLayout layout, SuiteRecord record) {
         this.layout = layout;
         this.record = record;
+        this.earlierLoads = record.loads();
     }
 
     /**
@@ -74,7 +77,7 @@ final class SuiteRecordWriter {
         Instant started = earlier != null ? earlier.started() : Instant.now();
         SuiteRecord record = new SuiteRecord(experiment.name(), String.valueOf(experiment.source()),
                 experiment.profile().orElse(null), List.copyOf(sets), "running", started, Instant.now(), env, entries, tags,
-                List.of(), selection);
+                List.of(), selection, earlier != null ? earlier.loads() : List.of());
         SuiteRecordWriter writer = new SuiteRecordWriter(layout, record);
         writer.write("running");
         return writer;
@@ -87,9 +90,19 @@ final class SuiteRecordWriter {
                 layout.root().relativize(StepOrder.dir(layout, p)).toString(), StepStatus.PENDING, null));
         record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), record.status(),
                 record.started(), Instant.now(), record.environment(), entries, record.tags(), record.trialStarts(),
-                record.selection());
+                record.selection(), record.loads());
         write("running");
         return entries.size() - 1;
+    }
+
+    /** Where the clusters' data came from (loaded or from the load cache), into suite.json once it changed. */
+    void loads(List<SuiteRecord.DataLoad> thisRun) {
+        List<SuiteRecord.DataLoad> loads = new ArrayList<>(earlierLoads);
+        loads.addAll(thisRun);
+        if (!thisRun.isEmpty() && !loads.equals(record.loads())) {
+            record = record.withLoads(loads);
+            write(record.status());
+        }
     }
 
     /** The trial starts before the load, into suite.json. */

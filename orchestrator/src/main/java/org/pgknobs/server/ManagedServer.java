@@ -31,6 +31,8 @@ import org.pgknobs.process.CommandRunner;
 public final class ManagedServer implements Server {
 
     public static final String SUPERUSER = "postgres";
+    /** The initdb options of every cluster, before the experiment's own. */
+    public static final List<String> INITDB_DEFAULTS = List.of("-E", "UTF8", "--locale=C");
     private static final String STATE_FILE = "pgknobs-server.properties";
 
     private final PgBinaries binaries;
@@ -127,7 +129,8 @@ public final class ManagedServer implements Server {
             runAs.own(pwfile);
             List<String> cmd = new ArrayList<>(List.of(binaries.initdb(), "-D", dataDirectory().toString(),
                     "-U", SUPERUSER, "--pwfile=" + pwfile, "--auth-local=trust", "--auth-host=scram-sha-256",
-                    "-E", "UTF8", "--locale=C", "--no-instructions"));
+                    "--no-instructions"));
+            cmd.addAll(INITDB_DEFAULTS);
             cmd.addAll(options);
             CommandResult r = CommandRunner.run(runAs.command(cmd), timeout);
             if (!r.succeeded()) {
@@ -142,6 +145,24 @@ public final class ManagedServer implements Server {
             } catch (IOException ignored) {
                 // best effort: the file is mode 600 inside a mode-700 directory
             }
+        }
+    }
+
+    /**
+     * Gives the superuser this server's password in a data directory that came from elsewhere (a load
+     * cache: another run's cluster, with that run's password), before its first start: {@code postgres
+     * --single} as the server's OS user, the statement on stdin so the password is on no command line.
+     */
+    public void resetSuperuserPassword() {
+        if (isRunning()) {
+            throw new IllegalStateException("resetting the password needs a stopped server: " + describe());
+        }
+        CommandResult r = CommandRunner.runWithInput(runAs.command(List.of(binaries.postgres(), "--single",
+                "-D", dataDirectory().toString(), "postgres")), timeout,
+                "ALTER ROLE " + SUPERUSER + " PASSWORD '" + password + "'\n");
+        if (!r.succeeded() || r.output().contains("ERROR:")) {
+            throw new ServerException("resetting the superuser's password in " + dataDirectory() + " failed (exit "
+                    + r.exitCode() + ")", r.lastLines(10).stream().map(l -> l.replace(password, "***")).toList());
         }
     }
 

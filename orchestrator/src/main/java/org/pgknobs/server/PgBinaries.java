@@ -50,6 +50,22 @@ public record PgBinaries(Path binDir, String origin) {
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
+    /** SHA-256 of the postgres executable: the build's identity beyond its version line (two 18.6 builds differ). */
+    public String postgresSha256() {
+        try (java.io.InputStream in = Files.newInputStream(Path.of(postgres()))) {
+            java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                md.update(buf, 0, n);
+            }
+            return java.util.HexFormat.of().formatHex(md.digest());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read " + postgres() + ": " + e.getMessage(), e);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
+    }
+
     /** "postgres (PostgreSQL) 18.6" as the binary prints it. */
     public String versionString() {
         CommandResult r = CommandRunner.run(List.of(postgres(), "--version"), Duration.ofSeconds(30));

@@ -24,6 +24,8 @@ import org.pgknobs.workload.ProgressListener;
  */
 public final class TpccLoader {
 
+    /** What this loader writes, for the load cache's key: bump it with any change to the rows, their order or the indexes. */
+    public static final int FORMAT = 1;
     public static final int ITEMS = 100_000;
     public static final int DISTRICTS = 10;
     public static final int CUSTOMERS_PER_DISTRICT = 3000;

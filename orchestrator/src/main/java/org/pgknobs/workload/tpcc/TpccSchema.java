@@ -19,16 +19,28 @@ public final class TpccSchema {
             "new_order", "order_line", "item", "stock");
 
     private final Map<String, List<String>> sections;
+    private final String text;
 
-    private TpccSchema(Map<String, List<String>> sections) {
-        this.sections = sections;
+    private TpccSchema(String text) {
+        this.text = text;
+        this.sections = parse(text);
     }
 
     public static TpccSchema postgres() {
         try (InputStream in = TpccSchema.class.getResourceAsStream("ddl-postgres.sql")) {
-            return new TpccSchema(parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+            return new TpccSchema(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** SHA-256 of the DDL text: a change to the schema changes what a load writes. */
+    public String digest() {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
         }
     }
 

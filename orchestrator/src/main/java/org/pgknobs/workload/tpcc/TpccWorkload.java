@@ -74,6 +74,17 @@ public final class TpccWorkload implements Workload {
         return lastRun;
     }
 
+    /**
+     * Everything besides the server that decides the bytes {@link #load} writes, for the load cache's
+     * key: the loader's format (bump {@link TpccLoader#FORMAT} when it writes other rows, order or
+     * indexes), the schema, the size, the loader threads (they interleave the rows) and the seed.
+     */
+    public String loadIdentity() {
+        return "tpcc builtin loader format " + TpccLoader.FORMAT + ", schema sha256 " + TpccSchema.postgres().digest()
+                + ", database " + options.database() + ", warehouses " + options.warehouses()
+                + ", loader threads " + options.loaderThreads() + ", seed " + options.seed();
+    }
+
     @Override
     public void load(ConnectionInfo admin, ProgressListener progress) throws WorkloadException {
         try {
