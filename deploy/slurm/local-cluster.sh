@@ -5,6 +5,10 @@
 #   deploy/slurm/local-cluster.sh up          # idempotent: does nothing when it is up already
 #   deploy/slurm/local-cluster.sh status
 #   deploy/slurm/local-cluster.sh down        # cancels what still runs, stops the daemons, waits for them
+#   deploy/slurm/local-cluster.sh down --all  # the same even while other users still hold it
+# up and down are reference-counted, so that two builds (.ci/run in two clones) can share the one cluster:
+# `up` registers its caller (the process that ran it, or $PGKNOBS_SLURM_HOLDER) in $STATE/holders, `down`
+# removes it and stops the daemons only when no holder is left alive. Both run under a lock ($STATE/.lock).
 # The node is this host (NodeName=$(hostname -s), address 127.0.0.1) with the CPUs nproc counts and the
 # RAM /proc/meminfo gives. Its one partition shares the node between jobs (OverSubscribe=FORCE), even
 # those that ask for --exclusive like sweep.sbatch: on one machine the array's tasks can only ever run
@@ -22,6 +26,27 @@ CONF=/etc/slurm/slurm.conf
 MARKER="# written by pgknobs deploy/slurm/local-cluster.sh"
 MUNGE_PID=/run/munge/munged.pid
 TIMEOUT=${PGKNOBS_SLURM_TIMEOUT:-60}
+
+HOLDERS=$STATE/holders
+HOLDER=${PGKNOBS_SLURM_HOLDER:-$PPID}
+
+# One up or down at a time: a down must not stop the daemons while another build's up waits for them.
+# The daemons are started with fd 9 closed, or they would hold the lock for as long as they run.
+take_lock() {
+  mkdir -p "$STATE"
+  exec 9>"$STATE/.lock"
+  flock 9
+}
+
+# The holders still alive (a build killed with -9 never ran its down: its entry goes here).
+live_holders() {
+  mkdir -p "$HOLDERS"
+  local f
+  for f in "$HOLDERS"/*; do
+    [ -e "$f" ] || continue
+    if kill -0 "$(basename "$f")" 2>/dev/null; then basename "$f"; else rm -f "$f"; fi
+  done
+}
 
 die() {
   echo "local-cluster: $*" >&2
@@ -72,7 +97,7 @@ start_munge() {
   chown munge:munge /etc/munge/munge.key
   chmod 0400 /etc/munge/munge.key
   # munged refuses to run as root; its own user is what the Debian service uses
-  runuser -u munge -- munged
+  runuser -u munge -- munged 9>&-
   wait_for "munged to issue credentials" munge_works
 }
 
@@ -124,6 +149,9 @@ EOF
 
 up() {
   need_root
+  take_lock
+  mkdir -p "$HOLDERS"
+  touch "$HOLDERS/$HOLDER"
   if alive "$STATE/slurmctld.pid" && alive "$STATE/slurmd.pid" && ctld_up && node_idle; then
     echo "local-cluster: up already ($(node_line))"
     return
@@ -133,11 +161,11 @@ up() {
   if ! alive "$STATE/slurmctld.pid"; then
     write_conf
     # -c: a fresh controller each time; jobs of an earlier cluster are not ours to revive
-    slurmctld -c
+    slurmctld -c 9>&-
   fi
   wait_for "slurmctld to answer scontrol ping" ctld_up
   if ! alive "$STATE/slurmd.pid"; then
-    slurmd
+    slurmd 9>&-
   fi
   wait_for "node $NODE to register" sh -c "sinfo -h -n '$NODE' -o %T | grep -qv '^unknown'"
   if ! node_idle; then
@@ -163,6 +191,16 @@ stop_pid() { # pid file, name
 
 down() {
   need_root
+  take_lock
+  rm -f "$HOLDERS/$HOLDER"
+  local others
+  others=$(live_holders | tr '\n' ' ')
+  others=${others% }
+  if [ -n "$others" ] && [ "${1:-}" != "--all" ]; then
+    echo "local-cluster: still held by pid(s) $others; left up (down --all stops it anyway)"
+    return
+  fi
+  rm -f "$HOLDERS"/*
   if alive "$STATE/slurmctld.pid" && ctld_up; then
     # jobs first: slurmd's shutdown would leave their slurmstepd and processes running
     scancel --full --quiet --partition=local || true
@@ -199,7 +237,7 @@ status() {
 NODE=$(hostname -s)
 case "${1:-}" in
   up) up ;;
-  down) down ;;
+  down) down "${2:-}" ;;
   status) status ;;
-  *) echo "usage: $0 up|down|status" >&2; exit 2 ;;
+  *) echo "usage: $0 up|down [--all]|status" >&2; exit 2 ;;
 esac
