@@ -35,7 +35,11 @@ import org.pgknobs.workload.tpcc.TpccWorkload;
  */
 final class Clusters {
 
-    private record Cluster(ManagedServer server, DataSnapshot snapshot) {
+    /** @param asSnapshot the data directory is still the snapshot's copy (just loaded, not started since) */
+    private record Cluster(ManagedServer server, DataSnapshot snapshot, boolean asSnapshot) {
+        Cluster used() {
+            return new Cluster(server, snapshot, false);
+        }
     }
 
     private final ServerSupply supply;
@@ -87,11 +91,13 @@ final class Clusters {
         Cluster cluster = cluster(step.initdb(), experiment, true);
         clusters.values().stream().filter(c -> c != cluster).forEach(c -> c.server().stop());
         ManagedServer server = cluster.server();
-        if (experiment.data() == DataPolicy.RESTORE) {
+        if (experiment.data() == DataPolicy.RESTORE && !cluster.asSnapshot()) {
             server.stop();
             progress.say("restoring the loaded data");
             cluster.snapshot().restoreInto(server);
         }
+        // the first step after the load starts on the very bytes the snapshot holds: no copy needed
+        clusters.put(step.initdb(), cluster.used());
         if (!server.isRunning()) {
             server.start();
         }
@@ -119,7 +125,7 @@ final class Clusters {
                     Workspace.newInstanceDir(managed.workDir(), label));
             server.initdb(initdb);
             server.start();
-            c = new Cluster(server, null);
+            c = new Cluster(server, null, false);
             clusters.put(initdb, c);
         }
         if (loaded && c.snapshot() == null) {
@@ -171,7 +177,7 @@ final class Clusters {
                     key.map(LoadCache.Key::id).orElse(null), hit.map(LoadCache.Entry::loadedAt).orElse(null),
                     hit.map(LoadCache.Entry::loadSeconds).orElse(null)));
         }
-        Cluster loaded = new Cluster(server, snapshot);
+        Cluster loaded = new Cluster(server, snapshot, true);
         clusters.put(initdb, loaded);
         return loaded;
     }

@@ -78,6 +78,11 @@ class LoadCacheTest {
             assertThat(secondOut.toString(StandardCharsets.UTF_8))
                     .contains("loaded from cache " + firstLoad.cacheKey().substring(0, 12) + " (original load "
                             + String.format("%.1f s", firstLoad.seconds()));
+            // the first step after a load starts on the snapshot's own bytes; the next one restores them
+            assertThat(secondOut.toString(StandardCharsets.UTF_8)).doesNotContain("restoring the loaded data");
+            Server again = second.prepare(experiment, ExperimentPlan.of(experiment).steps().get(1), progress(secondOut));
+            assertThat(secondOut.toString(StandardCharsets.UTF_8)).contains("restoring the loaded data");
+            assertThat(rowCounts(again)).isEqualTo(loaded);
         } finally {
             second.release(true);
         }
