@@ -148,7 +148,7 @@ final class Clusters {
         // only the built-in TPC-C loader says what its bytes depend on; BenchBase's and the insert benchmark's are not cached
         Optional<LoadCache.Key> key = cache.isPresent() && workload instanceof TpccWorkload tpcc
                 ? Optional.of(LoadCache.key(server.binaries(), server.runAs().userName(), initdb,
-                        experiment.server().base(), server.dataDirectory(), tpcc.loadIdentity())) : Optional.empty();
+                        server.dataDirectory(), tpcc.loadIdentity())) : Optional.empty();
         Optional<LoadCache.Entry> hit = key.flatMap(k -> cache.get().lookup(k));
         Instant loadedAt = Instant.now();
         if (hit.isPresent()) {

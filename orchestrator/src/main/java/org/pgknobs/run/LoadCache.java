@@ -65,16 +65,17 @@ final class LoadCache {
     /**
      * The key of one cluster's load: the PostgreSQL build (its version line and the SHA-256 of the
      * postgres executable), the server's OS user (entries keep its file ownership), the initdb options
-     * (pgknobs' own and the experiment's), the base settings and postgresql.auto.conf at load time, and
-     * the workload's own description of what its load writes.
+     * (pgknobs' own and the experiment's), postgresql.auto.conf at load time, and the workload's own
+     * description of what its load writes. Not the experiment's base settings: the load runs on the
+     * cluster's initdb defaults (the trial start resets its settings; each step applies the base after
+     * the load), so fixtures that differ only in their base share one load; any setting that was in
+     * effect during the load is in postgresql.auto.conf.
      */
-    static Key key(PgBinaries binaries, String osUser, List<String> initdb, Map<String, Object> base, Path dataDir,
-                   String workloadLoad) {
+    static Key key(PgBinaries binaries, String osUser, List<String> initdb, Path dataDir, String workloadLoad) {
         Map<String, String> parts = new LinkedHashMap<>();
         parts.put("postgres", binaries.versionString() + ", executable sha256 " + binaries.postgresSha256());
         parts.put("os_user", osUser);
         parts.put("initdb", String.join(" ", ManagedServer.INITDB_DEFAULTS) + " | " + String.join(" ", initdb));
-        parts.put("base", new TreeMap<>(base).toString());
         parts.put("auto_conf", readOrEmpty(dataDir.resolve("postgresql.auto.conf")));
         parts.put("workload", workloadLoad);
         return Key.of(parts);

@@ -89,33 +89,27 @@ class LoadCacheTest {
     }
 
     @Test
-    void theKeyChangesWithTheBuildTheInitdbOptionsTheBaseTheAutoConfAndTheWarehouses() throws Exception {
+    void theKeyChangesWithTheBuildTheInitdbOptionsTheAutoConfAndTheWarehouses() throws Exception {
         PgBinaries embedded = TestServers.embeddedBinaries();
         Path data = Files.createDirectories(dir.resolve("data"));
         Files.writeString(data.resolve("postgresql.auto.conf"), "# empty\n");
-        Map<String, Object> base = Map.of("shared_buffers", "32MB", "max_connections", 20);
         String oneWarehouse = identity(List.of());
-        LoadCache.Key key = LoadCache.key(embedded, "postgres", List.of(), base, data, oneWarehouse);
+        LoadCache.Key key = LoadCache.key(embedded, "postgres", List.of(), data, oneWarehouse);
 
-        Map<String, Object> reordered = new LinkedHashMap<>();
-        reordered.put("max_connections", 20);
-        reordered.put("shared_buffers", "32MB");
-        assertThat(LoadCache.key(embedded, "postgres", List.of(), reordered, data, oneWarehouse)).as("same inputs").isEqualTo(key);
+        assertThat(LoadCache.key(embedded, "postgres", List.of(), data, oneWarehouse)).as("same inputs").isEqualTo(key);
 
-        assertThat(LoadCache.key(embedded, "postgres", List.of(), base, data, identity(List.of("workload.warehouses=2"))).id())
+        assertThat(LoadCache.key(embedded, "postgres", List.of(), data, identity(List.of("workload.warehouses=2"))).id())
                 .as("warehouses").isNotEqualTo(key.id());
-        assertThat(LoadCache.key(embedded, "postgres", List.of("--data-checksums"), base, data, oneWarehouse).id())
+        assertThat(LoadCache.key(embedded, "postgres", List.of("--data-checksums"), data, oneWarehouse).id())
                 .as("initdb").isNotEqualTo(key.id());
-        assertThat(LoadCache.key(embedded, "postgres", List.of(), Map.of("shared_buffers", "64MB", "max_connections", 20), data,
-                oneWarehouse).id()).as("a base setting").isNotEqualTo(key.id());
-        assertThat(LoadCache.key(embedded, "nobody", List.of(), base, data, oneWarehouse).id()).as("OS user").isNotEqualTo(key.id());
+        assertThat(LoadCache.key(embedded, "nobody", List.of(), data, oneWarehouse).id()).as("OS user").isNotEqualTo(key.id());
         Files.writeString(data.resolve("postgresql.auto.conf"), "wal_level = 'minimal'\n");
-        assertThat(LoadCache.key(embedded, "postgres", List.of(), base, data, oneWarehouse).id()).as("auto.conf")
+        assertThat(LoadCache.key(embedded, "postgres", List.of(), data, oneWarehouse).id()).as("auto.conf")
                 .isNotEqualTo(key.id());
         Files.writeString(data.resolve("postgresql.auto.conf"), "# empty\n");
         Path pg15 = Path.of("/usr/lib/postgresql/15/bin");
         if (Files.isExecutable(pg15.resolve("postgres"))) {
-            assertThat(LoadCache.key(PgBinaries.at(pg15, "debian"), "postgres", List.of(), base, data, oneWarehouse).id())
+            assertThat(LoadCache.key(PgBinaries.at(pg15, "debian"), "postgres", List.of(), data, oneWarehouse).id())
                     .as("another build").isNotEqualTo(key.id());
         }
         assertThat(key.parts().get("workload")).contains("warehouses 1").contains("seed ")
