@@ -24,6 +24,7 @@ import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
+import org.pgknobs.results.AutovacuumLog;
 import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
@@ -186,6 +187,7 @@ public final class ReportBuilder {
                 d.map(Derived::checkpoints).map(c -> c.requested()).orElse(null),
                 d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
                 d.map(Derived::autovacuumPerMinute).orElse(null),
+                median.map(m -> autovacuum(d.orElse(null), m.dir())).orElse(null),
                 waits,
                 median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null), baseDerived, m.settings(), evidence,
                         new StepDirs(m.dir(), comparedDir))))
@@ -194,6 +196,15 @@ public final class ReportBuilder {
                 median.map(StepRun::perSecond).orElse(List.of()),
                 median.map(StepRun::checkpoints).orElse(List.of()),
                 median.map(StepRun::phaseSamples).orElse(Map.of()));
+    }
+
+    private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {
+        java.util.OptionalLong entries = dir == null ? java.util.OptionalLong.empty() : AutovacuumLog.entries(dir);
+        if (d == null && entries.isEmpty()) {
+            return null;
+        }
+        return new ReportData.Autovacuum(d == null ? null : d.autovacuum(),
+                entries.isPresent() ? entries.getAsLong() : null);
     }
 
     private static String wait(WaitShare w) {

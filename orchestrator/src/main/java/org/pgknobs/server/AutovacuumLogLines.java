@@ -65,11 +65,6 @@ public final class AutovacuumLogLines {
         return out;
     }
 
-    /** How many entries a list from {@link #entries} holds (continuation lines are part of theirs). */
-    public static long count(List<String> entries) {
-        return entries.stream().filter(l -> !l.startsWith("\t")).count();
-    }
-
     /** The line's time in epoch ms and whether it had a fraction of a second (1) or not (0). */
     static Optional<long[]> epochMs(String line) {
         Matcher m = line.startsWith("{") ? JSON_TIME.matcher(line) : TEXT_TIME.matcher(line);
