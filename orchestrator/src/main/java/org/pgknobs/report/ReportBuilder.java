@@ -24,7 +24,6 @@ import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
-import org.pgknobs.results.AutovacuumLog;
 import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
@@ -199,12 +198,8 @@ public final class ReportBuilder {
     }
 
     private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {
-        java.util.OptionalLong entries = dir == null ? java.util.OptionalLong.empty() : AutovacuumLog.entries(dir);
-        if (d == null && entries.isEmpty()) {
-            return null;
-        }
-        return new ReportData.Autovacuum(d == null ? null : d.autovacuum(),
-                entries.isPresent() ? entries.getAsLong() : null);
+        ReportData.Autovacuum a = ReportData.Autovacuum.of(d == null ? null : d.autovacuum(), dir);
+        return a.activity() == null && a.logEntries() == null ? null : a;
     }
 
     private static String wait(WaitShare w) {
@@ -230,7 +225,8 @@ public final class ReportBuilder {
         return "done " + done + "/" + runs.size();
     }
 
-    static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
+    /** The headline throughput of each done, measured repeat. */
+    public static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
         return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
                 .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::throughput).toList();
     }
@@ -243,7 +239,7 @@ public final class ReportBuilder {
     }
 
     /** The repeat whose headline throughput is the (lower) median: its figures stand for the step. */
-    static Optional<StepRun> medianRun(List<StepRun> runs, String headline) {
+    public static Optional<StepRun> medianRun(List<StepRun> runs, String headline) {
         List<StepRun> measured = runs.stream().filter(r -> r.status() == StepStatus.DONE && phase(r, headline).isPresent())
                 .sorted(Comparator.comparingDouble(r -> phase(r, headline).get().throughput())).toList();
         if (measured.isEmpty()) {

@@ -88,6 +88,13 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param logEntries the entries in the step's autovacuum.log; null where it was not copied
      */
     public record Autovacuum(org.pgknobs.collector.AutovacuumActivity activity, Long logEntries) {
+
+        /** A step's: the activity of its headline window (null without) and its autovacuum.log's entries. */
+        public static Autovacuum of(org.pgknobs.collector.AutovacuumActivity activity, java.nio.file.Path stepDir) {
+            java.util.OptionalLong entries = stepDir == null ? java.util.OptionalLong.empty()
+                    : org.pgknobs.results.AutovacuumLog.entries(stepDir);
+            return new Autovacuum(activity, entries.isPresent() ? entries.getAsLong() : null);
+        }
     }
 
     public record Io(double readsPerSecond, double writesPerSecond, double extendsPerSecond, double hitsPerSecond) {
