@@ -133,6 +133,6 @@ public final class DerivedFigures {
                 });
 
         return new Derived(seconds, txns, source, tps, hitRatio, walBytes, walRecords, walFpi, fpiShare, checkpoints,
-                io, autovacuum, avPerMinute, autoanalyze, aaPerMinute, deadlocks, tempBytes, totalSamples, waits);
+                io, autovacuum, avPerMinute, autoanalyze, aaPerMinute, deadlocks, tempBytes, totalSamples, waits, null);
     }
 }

@@ -20,15 +20,23 @@ public final class QueryCatalog {
     public static final String BGWRITER = "bgwriter";
     public static final String DATABASE = "pg_stat_database";
     public static final String TABLES = "tables";
+    /** Per user table: its autovacuum and autoanalyze counts, for the runs that finished on each. */
+    public static final String AUTOVACUUM_TABLES = "autovacuum_tables";
+    /** The name under {@code unavailable} / {@code missing} of the autovacuum workers' sample. */
+    public static final String AUTOVACUUM_WORKERS = "autovacuum_workers";
 
     private final int versionNum;
     private final List<StatQuery> queries;
     private final Map<String, String> unavailable;
 
-    private QueryCatalog(int versionNum, List<StatQuery> queries, Map<String, String> unavailable) {
+    private final String autovacuumWorkersSql;
+
+    private QueryCatalog(int versionNum, List<StatQuery> queries, Map<String, String> unavailable,
+            String autovacuumWorkersSql) {
         this.versionNum = versionNum;
         this.queries = List.copyOf(queries);
         this.unavailable = Map.copyOf(unavailable);
+        this.autovacuumWorkersSql = autovacuumWorkersSql;
     }
 
     public static QueryCatalog forVersion(int versionNum) {
@@ -95,7 +103,41 @@ public final class QueryCatalog {
                         + " coalesce(sum(vacuum_count), 0)::bigint as vacuum_count,"
                         + " coalesce(sum(analyze_count), 0)::bigint as analyze_count from pg_stat_all_tables",
                 List.of()));
-        return new QueryCatalog(versionNum, q, missing);
+        q.add(new StatQuery(AUTOVACUUM_TABLES, "pg_stat_user_tables",
+                "select " + TABLE_NAME.formatted("schemaname", "relname") + " as \"table\", autovacuum_count,"
+                        + " autoanalyze_count from pg_stat_user_tables", List.of("table")));
+        String workers = null;
+        if (major >= 13) {
+            workers = autovacuumWorkers(major);
+        } else {
+            missing.put(AUTOVACUUM_WORKERS, "pg_stat_progress_analyze is not available before PG 13 (server is "
+                    + versionNum + ")");
+        }
+        return new QueryCatalog(versionNum, q, missing, workers);
+    }
+
+    /** A table's name as reports print it: schema-qualified unless it is in public. */
+    private static final String TABLE_NAME = "case when %1$s = 'public' then %2$s else %1$s || '.' || %2$s end";
+
+    /**
+     * The benchmark database's autovacuum workers and the table each is on: pg_stat_progress_vacuum while
+     * vacuuming, pg_stat_progress_analyze while analyzing. The dead-item count was num_dead_tuples up to
+     * PG 16 and is num_dead_item_ids from 17; PG 18 added delay_time (cost-based delay slept, ms).
+     */
+    private static String autovacuumWorkers(int major) {
+        String deadItems = major >= 17 ? "v.num_dead_item_ids" : "v.num_dead_tuples";
+        String delay = major >= 18 ? "v.delay_time" : "null::float8";
+        return "select a.pid, coalesce(v.relid, z.relid)::bigint as relid,"
+                + " coalesce(" + TABLE_NAME.formatted("n.nspname", "c.relname") + ", coalesce(v.relid, z.relid)::text),"
+                + " case when v.pid is not null then 'vacuum' else 'analyze' end, coalesce(v.phase, z.phase),"
+                + " v.heap_blks_total, v.heap_blks_scanned, v.heap_blks_vacuumed, " + deadItems + ", " + delay
+                + " from pg_stat_activity a"
+                + " left join pg_stat_progress_vacuum v on v.pid = a.pid"
+                + " left join pg_stat_progress_analyze z on z.pid = a.pid"
+                + " left join pg_class c on c.oid = coalesce(v.relid, z.relid)"
+                + " left join pg_namespace n on n.oid = c.relnamespace"
+                + " where a.backend_type = 'autovacuum worker' and a.datname = current_database()"
+                + " and coalesce(v.relid, z.relid) is not null order by a.pid";
     }
 
     /**
@@ -106,6 +148,11 @@ public final class QueryCatalog {
             "select coalesce(wait_event_type, 'CPU'), coalesce(wait_event, 'CPU'), count(*) from pg_stat_activity"
                     + " where backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()"
                     + " and datname = current_database() group by 1, 2";
+
+    /** The autovacuum workers' sample of every round, or null when this server version cannot give it. */
+    public String autovacuumWorkersSql() {
+        return autovacuumWorkersSql;
+    }
 
     public int versionNum() {
         return versionNum;

@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Everything one snapshot round read. {@code timestampMs} is on the caller's clock; {@code ownXacts}
  * counts the collector's own transactions that completed before this round began, so they can be
- * taken out of the database's transaction count.
+ * taken out of the database's transaction count. {@code autovacuumWorkers} is null when the round could
+ * not sample them (the query failed, or this server version lacks a view it needs).
  */
 public record Snapshot(
         long timestampMs,
@@ -15,12 +16,14 @@ public record Snapshot(
         Map<String, String> errors,
         Map<String, Long> waitSamples,
         long ownXacts,
-        double costMs) {
+        double costMs,
+        List<AutovacuumWorker> autovacuumWorkers) {
 
     public Snapshot {
         groups = Map.copyOf(groups);
         errors = Map.copyOf(errors);
         waitSamples = Map.copyOf(waitSamples);
+        autovacuumWorkers = autovacuumWorkers == null ? null : List.copyOf(autovacuumWorkers);
     }
 
     public List<StatRow> rows(String group) {

@@ -40,12 +40,13 @@ final class SnapshotReader {
         Map<String, List<StatRow>> groups = new LinkedHashMap<>();
         Map<String, String> errors = new LinkedHashMap<>();
         Map<String, Long> waits = new TreeMap<>();
+        List<AutovacuumWorker> workers = new ArrayList<>();
         List<StatQuery> all = new ArrayList<>(catalog.queries());
         all.addAll(extra);
         c.setAutoCommit(false);
         if (batched) {
             try (Statement s = c.createStatement()) {
-                readBatched(s, all, groups, waits);
+                readBatched(s, all, groups, waits, workers);
                 c.commit();
                 ownXacts++;
             } catch (SQLException e) {
@@ -58,24 +59,29 @@ final class SnapshotReader {
                 batched = false;
                 groups.clear();
                 waits.clear();
+                workers.clear();
             }
         }
         if (!batched) {
-            readOneByOne(c, all, groups, errors, waits);
+            readOneByOne(c, all, groups, errors, waits, workers);
         }
         double costMs = (System.nanoTime() - started) / 1e6;
-        return new Snapshot(timestamp, started, groups, errors, waits, xactsBefore, costMs);
+        boolean workersRead = catalog.autovacuumWorkersSql() != null && !errors.containsKey(QueryCatalog.AUTOVACUUM_WORKERS);
+        return new Snapshot(timestamp, started, groups, errors, waits, xactsBefore, costMs, workersRead ? workers : null);
     }
 
     /** All queries in one round trip: the round's cost is dominated by round trips, not by the views. */
     private void readBatched(Statement s, List<StatQuery> all, Map<String, List<StatRow>> groups,
-            Map<String, Long> waits) throws SQLException {
+            Map<String, Long> waits, List<AutovacuumWorker> workers) throws SQLException {
         List<String> sql = new ArrayList<>();
         if (catalog.canForceFlush()) {
             sql.add(FORCE_FLUSH);
         }
         all.forEach(q -> sql.add(q.sql()));
         sql.add(QueryCatalog.WAIT_SAMPLE_SQL);
+        if (catalog.autovacuumWorkersSql() != null) {
+            sql.add(catalog.autovacuumWorkersSql());
+        }
         boolean hasResult = s.execute(String.join(";\n", sql));
         int index = catalog.canForceFlush() ? -1 : 0;
         while (true) {
@@ -85,6 +91,8 @@ final class SnapshotReader {
                         groups.put(all.get(index).group(), rows(rs, all.get(index)));
                     } else if (index == all.size()) {
                         readWaits(rs, waits);
+                    } else if (index == all.size() + 1) {
+                        readWorkers(rs, workers);
                     }
                 }
             } else if (s.getUpdateCount() == -1) {
@@ -96,7 +104,7 @@ final class SnapshotReader {
     }
 
     private void readOneByOne(Connection c, List<StatQuery> all, Map<String, List<StatRow>> groups,
-            Map<String, String> errors, Map<String, Long> waits) throws SQLException {
+            Map<String, String> errors, Map<String, Long> waits, List<AutovacuumWorker> workers) throws SQLException {
         try (Statement s = c.createStatement()) {
             if (catalog.canForceFlush()) {
                 // Our own transaction count must be visible to the next round: flush at this commit.
@@ -109,6 +117,10 @@ final class SnapshotReader {
                 }
             }
             run(c, s, QueryCatalog.WAIT_SAMPLE_SQL, errors, "pg_stat_activity", rs -> readWaits(rs, waits));
+            if (catalog.autovacuumWorkersSql() != null) {
+                run(c, s, catalog.autovacuumWorkersSql(), errors, QueryCatalog.AUTOVACUUM_WORKERS,
+                        rs -> readWorkers(rs, workers));
+            }
             c.commit();
             ownXacts++;
         }
@@ -118,6 +130,19 @@ final class SnapshotReader {
         while (rs.next()) {
             waits.merge(rs.getString(1) + ":" + rs.getString(2), rs.getLong(3), Long::sum);
         }
+    }
+
+    private static void readWorkers(ResultSet rs, List<AutovacuumWorker> workers) throws SQLException {
+        while (rs.next()) {
+            workers.add(new AutovacuumWorker(rs.getInt(1), rs.getLong(2), rs.getString(3), rs.getString(4),
+                    rs.getString(5), nullableLong(rs, 6), nullableLong(rs, 7), nullableLong(rs, 8), nullableLong(rs, 9),
+                    rs.getObject(10) == null ? null : rs.getDouble(10)));
+        }
+    }
+
+    private static Long nullableLong(ResultSet rs, int column) throws SQLException {
+        long v = rs.getLong(column);
+        return rs.wasNull() ? null : v;
     }
 
     private interface RowsHandler {

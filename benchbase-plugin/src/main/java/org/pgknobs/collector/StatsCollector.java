@@ -45,7 +45,16 @@ public final class StatsCollector implements AutoCloseable {
     private boolean finished;
     private PgStats result;
 
-    private record OpenWindow(Snapshot start, Map<String, Long> waits) {
+    private record OpenWindow(Snapshot start, Map<String, Long> waits, AutovacuumTally autovacuum) {
+
+        OpenWindow(Snapshot start) {
+            this(start, new TreeMap<>(), new AutovacuumTally(start));
+        }
+
+        void add(Snapshot round) {
+            round.waitSamples().forEach((k, v) -> waits.merge(k, v, Long::sum));
+            autovacuum.add(round);
+        }
     }
 
     private StatsCollector(ConnectionSource source, CollectorSettings settings) throws SQLException {
@@ -102,7 +111,7 @@ public final class StatsCollector implements AutoCloseable {
                 throw new IllegalStateException("window '" + phase + "' is already open");
             }
             Snapshot s = round();
-            open.put(phase, new OpenWindow(s, new TreeMap<>()));
+            open.put(phase, new OpenWindow(s));
         }
     }
 
@@ -120,7 +129,7 @@ public final class StatsCollector implements AutoCloseable {
             }
             Snapshot end = round();
             OpenWindow w = open.remove(phase);
-            end.waitSamples().forEach((k, v) -> w.waits().merge(k, v, Long::sum));
+            w.add(end);
             WindowStats stats = window(phase, w, end, transactions);
             closed.add(stats);
             writeJson();
@@ -128,12 +137,13 @@ public final class StatsCollector implements AutoCloseable {
         }
     }
 
-    static WindowStats window(String phase, OpenWindow w, Snapshot end, Long transactions) {
+    private static WindowStats window(String phase, OpenWindow w, Snapshot end, Long transactions) {
         Snapshot start = w.start();
         double seconds = (end.nanoTime() - start.nanoTime()) / 1e9;
         Map<String, List<StatRow>> deltas = Deltas.between(start, end);
         long ownXacts = end.ownXacts() - start.ownXacts();
-        Derived derived = DerivedFigures.compute(deltas, seconds, transactions, ownXacts, w.waits());
+        Derived derived = DerivedFigures.compute(deltas, seconds, transactions, ownXacts, w.waits())
+                .withAutovacuum(w.autovacuum().activity(seconds, deltas));
         return new WindowStats(phase, start.timestampMs(), end.timestampMs(), seconds, deltas, derived,
                 Map.copyOf(w.waits()), Deltas.missing(start, end));
     }
@@ -206,7 +216,7 @@ public final class StatsCollector implements AutoCloseable {
             try {
                 Snapshot s = round();
                 for (OpenWindow w : open.values()) {
-                    s.waitSamples().forEach((k, v) -> w.waits().merge(k, v, Long::sum));
+                    w.add(s);
                 }
             } catch (RuntimeException e) {
                 // Never let the sampler thread die: the next round tries again.
@@ -226,7 +236,8 @@ public final class StatsCollector implements AutoCloseable {
         } catch (SQLException e) {
             closeConnection();
             s = new Snapshot(settings.clock().getAsLong(), System.nanoTime(), Map.of(),
-                    Map.of("connection", String.valueOf(e.getMessage())), Map.of(), last == null ? 0 : last.ownXacts(), 0);
+                    Map.of("connection", String.valueOf(e.getMessage())), Map.of(), last == null ? 0 : last.ownXacts(), 0,
+                    null);
         }
         rounds++;
         totalCostMs += s.costMs();

@@ -15,7 +15,7 @@ class DeltasTest {
     }
 
     static Snapshot snap(Map<String, List<StatRow>> groups, Map<String, String> errors) {
-        return new Snapshot(0, 0, groups, errors, Map.of(), 0, 0);
+        return new Snapshot(0, 0, groups, errors, Map.of(), 0, 0, null);
     }
 
     @Test

@@ -22,7 +22,9 @@ class PgStatsFilesTest {
     @Test
     void aWrittenDocumentReadsBackEqual(@TempDir Path dir) {
         Map<String, List<StatRow>> deltas = DerivedFiguresTest.deltas();
-        Derived derived = DerivedFigures.compute(deltas, 20.0, null, 2, Map.of("CPU:CPU", 4L));
+        Derived derived = DerivedFigures.compute(deltas, 20.0, null, 2, Map.of("CPU:CPU", 4L))
+                .withAutovacuum(new AutovacuumActivity(20, 5.0, 0.25, 1, 0, 0, List.of(new AutovacuumActivity.Table(
+                        "order_line", 5.0, 0.25, 1, 0, 0, 0, "scanning heap", 900L, 300, 0))));
         WindowStats w = new WindowStats("measure", 1000, 21000, 20.0, deltas, derived, Map.of("CPU:CPU", 4L),
                 Map.of("broken", "at window end: boom"));
         Environment env = new Environment("PostgreSQL 18.6", 180006, "bench", Map.of("checkpoints", "pg_stat_checkpointer"),
@@ -37,5 +39,15 @@ class PgStatsFilesTest {
         assertThat(back.collector()).isEqualTo(doc.collector());
         assertThat(back.window("measure").missing()).containsEntry("broken", "at window end: boom");
         assertThat(back.window("measure").deltas().get(QueryCatalog.WAL).get(0).longValue("wal_bytes")).isEqualTo(2_000_000);
+    }
+
+    @Test
+    void aFileWrittenBeforeAutovacuumActivityWasCollectedReadsWithItNull(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("pgstats.json");
+        java.nio.file.Files.writeString(f, "{\"schemaVersion\": 1, \"windows\": [{\"phase\": \"measure\", \"seconds\": 2.0,"
+                + " \"derived\": {\"seconds\": 2.0, \"autovacuumPerMinute\": 0.0, \"waitSamples\": 0}}]}");
+        Derived d = PgStatsFiles.read(f).window("measure").derived();
+        assertThat(d.autovacuum()).isNull();
+        assertThat(d.autovacuumPerMinute()).isZero();
     }
 }

@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             TpccCommand.class,
             BenchCommand.class,
             ReportCommand.class,
+            DiffCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -186,6 +186,7 @@ public final class ReportBuilder {
                 d.map(Derived::checkpoints).map(c -> c.requested()).orElse(null),
                 d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
                 d.map(Derived::autovacuumPerMinute).orElse(null),
+                median.map(m -> autovacuum(d.orElse(null), m.dir())).orElse(null),
                 waits,
                 median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null), baseDerived, m.settings(), evidence,
                         new StepDirs(m.dir(), comparedDir))))
@@ -194,6 +195,11 @@ public final class ReportBuilder {
                 median.map(StepRun::perSecond).orElse(List.of()),
                 median.map(StepRun::checkpoints).orElse(List.of()),
                 median.map(StepRun::phaseSamples).orElse(Map.of()));
+    }
+
+    private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {
+        ReportData.Autovacuum a = ReportData.Autovacuum.of(d == null ? null : d.autovacuum(), dir);
+        return a.activity() == null && a.logEntries() == null ? null : a;
     }
 
     private static String wait(WaitShare w) {
@@ -219,7 +225,8 @@ public final class ReportBuilder {
         return "done " + done + "/" + runs.size();
     }
 
-    static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
+    /** The headline throughput of each done, measured repeat. */
+    public static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
         return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
                 .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::throughput).toList();
     }
@@ -232,7 +239,7 @@ public final class ReportBuilder {
     }
 
     /** The repeat whose headline throughput is the (lower) median: its figures stand for the step. */
-    static Optional<StepRun> medianRun(List<StepRun> runs, String headline) {
+    public static Optional<StepRun> medianRun(List<StepRun> runs, String headline) {
         List<StepRun> measured = runs.stream().filter(r -> r.status() == StepStatus.DONE && phase(r, headline).isPresent())
                 .sorted(Comparator.comparingDouble(r -> phase(r, headline).get().throughput())).toList();
         if (measured.isEmpty()) {

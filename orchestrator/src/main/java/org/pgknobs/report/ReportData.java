@@ -65,6 +65,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param work              what the server got through for the workload, transactions or not
      * @param errors            errors by SQLSTATE with their share of attempts (built-in driver)
      * @param machine           the machine facts of the median repeat's step.json
+     * @param autovacuum        the median repeat's autovacuum activity (pgstats.json) and log entries; null
+     *                          without a collector
      */
     public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
                        Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
@@ -74,9 +76,25 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                        MachineFacts machine, Double p50Ms, Double p95Ms, Double p99Ms, Double hitRatio,
                        Double walMB, Double walKBPerTxn, Double fpiPerTxn, Long checkpointsTimed,
                        Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
-                       List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
+                       Autovacuum autovacuum, List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
                        List<StepRun.Point> perSecond, List<Double> checkpoints,
                        Map<String, List<StepRun.PhaseSample>> phaseSamples) {
+    }
+
+    /**
+     * What the autovacuum workers did in the headline window.
+     *
+     * @param activity   pgstats.json's {@code derived.autovacuum}; null in files written before it was collected
+     * @param logEntries the entries in the step's autovacuum.log; null where it was not copied
+     */
+    public record Autovacuum(org.pgknobs.collector.AutovacuumActivity activity, Long logEntries) {
+
+        /** A step's: the activity of its headline window (null without) and its autovacuum.log's entries. */
+        public static Autovacuum of(org.pgknobs.collector.AutovacuumActivity activity, java.nio.file.Path stepDir) {
+            java.util.OptionalLong entries = stepDir == null ? java.util.OptionalLong.empty()
+                    : org.pgknobs.results.AutovacuumLog.entries(stepDir);
+            return new Autovacuum(activity, entries.isPresent() ? entries.getAsLong() : null);
+        }
     }
 
     public record Io(double readsPerSecond, double writesPerSecond, double extendsPerSecond, double hitsPerSecond) {

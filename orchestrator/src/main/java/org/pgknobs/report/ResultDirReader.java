@@ -102,6 +102,11 @@ public final class ResultDirReader {
         return out;
     }
 
+    /** One step directory read alone (its index and repeat unknown: 0 and 1), e.g. for {@code pgknobs diff}. */
+    public static StepRun readStepDir(Path stepDir, String name) {
+        return readStep(stepDir, new SuiteRecord.Entry(0, name, 1, null, null, null));
+    }
+
     static StepRun readStep(Path runDir, SuiteRecord.Entry entry) {
         Path dir = entry.dir() == null ? runDir : runDir.resolve(entry.dir());
         StepResult result = Files.isRegularFile(SuiteLayout.stepJson(dir))
@@ -150,7 +155,7 @@ public final class ResultDirReader {
     }
 
     /** The collector window of the headline phase; a single window when names differ (older runs). */
-    static Optional<WindowStats> headlineWindow(PgStats stats, String headline) {
+    public static Optional<WindowStats> headlineWindow(PgStats stats, String headline) {
         if (stats == null || stats.windows() == null || stats.windows().isEmpty()) {
             return Optional.empty();
         }

@@ -34,18 +34,20 @@ public final class SummaryTable {
      * @param windowSeconds length of the headline window; with {@code nothingCompleted} the bound is 1 / it
      * @param errors        errors by SQLSTATE with their share of attempts, null without the driver's breakdown
      * @param walMb         WAL written in the headline window, MB (10^6 bytes) as in report.md
+     * @param autovacuumRuns autovacuum runs that finished in the window (autovacuum_count deltas)
+     * @param autovacuumStarted runs the workers started in the window; null in files written before it was collected
      * @param verdict       the step's verdict (see {@link Verdict}), the same on every repeat's row
      * @param interval      the step's effect against the base with its 95 % interval over the done repeats, in the
      *                      verdict's orientation (cumulative: slowdown, variants: ÷ base); null without a verdict
      */
     public record Row(int index, String name, int repeat, StepStatus status, String reason, Double throughput,
                       Double goodput, Double reference, Double hitRatio, Long checkpoints, Double walMb,
-                      Double autovacuumRuns, Double windowSeconds, boolean nothingCompleted, String errors,
+                      Double autovacuumRuns, Long autovacuumStarted, Double windowSeconds, boolean nothingCompleted, String errors,
                       WorkDone work, Verdict verdict, EffectInterval interval) {
 
         Row withVerdict(Verdict v, EffectInterval i) {
             return new Row(index, name, repeat, status, reason, throughput, goodput, reference, hitRatio, checkpoints,
-                    walMb, autovacuumRuns, windowSeconds, nothingCompleted, errors, work, v, i);
+                    walMb, autovacuumRuns, autovacuumStarted, windowSeconds, nothingCompleted, errors, work, v, i);
         }
 
         /** Whether the published effect lies inside {@link #interval}; null without a verdict or an interval. */
@@ -110,6 +112,7 @@ public final class SummaryTable {
                             : d.checkpoints().timed() + d.checkpoints().requested(),
                     d == null || d.walBytes() == null ? null : d.walBytes().total() / 1e6,
                     d == null || d.autovacuumRuns() == null ? null : d.autovacuumRuns().total(),
+                    d == null || d.autovacuum() == null ? null : d.autovacuum().startedRuns(),
                     headline == null ? null : headline.seconds(),
                     o != null && o.nothingCompleted(headline.throughput()), o == null ? null : o.errorsText(),
                     WorkDone.of(w), null, null));

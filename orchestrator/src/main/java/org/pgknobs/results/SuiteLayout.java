@@ -65,4 +65,12 @@ public record SuiteLayout(Path root) {
     public static Path stepJson(Path stepDir) {
         return stepDir.resolve("step.json");
     }
+
+    /**
+     * The autovacuum entries the server logged in the step's measured window (log_autovacuum_min_duration),
+     * copied from its log files; absent where the server's logs cannot be read (an external server).
+     */
+    public static Path autovacuumLog(Path stepDir) {
+        return stepDir.resolve("autovacuum.log");
+    }
 }

@@ -65,9 +65,11 @@ final class StepRunner {
             long t2 = System.nanoTime();
             Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
             CpuWatch cpu = new CpuWatch(server instanceof ManagedServer m ? m.postmasterPid().orElse(null) : null);
-            WorkloadResult result = measured.run(workload, server, dir, progress, cpu);
+            AutovacuumLogCopy autovacuumLog = new AutovacuumLogCopy();
+            WorkloadResult result = measured.run(workload, server, dir, progress, new BothListeners(cpu, autovacuumLog));
             seconds.put("run", secondsSince(t2));
             saveLogTail(server, dir);
+            autovacuumLog.save(server, dir, result.headlinePhase());
             if (!server.isRunning()) {
                 // figures from a window the server did not live through are not a measurement of the settings
                 return StepVerdict.of(step, p.repeat(), started, overlay, seconds, null,

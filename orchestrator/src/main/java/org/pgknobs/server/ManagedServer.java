@@ -266,6 +266,11 @@ public final class ManagedServer implements Server {
         return ServerLogs.tail(logFile(), dataDirectory(), lines);
     }
 
+    /** The files the server logs to, oldest first (see {@link ServerLogs#files}). */
+    public List<Path> logFiles() {
+        return ServerLogs.files(logFile(), dataDirectory());
+    }
+
     @Override
     public String describe() {
         return binaries.origin() + " in " + instanceDir + (port == 0 ? "" : " on 127.0.0.1:" + port)

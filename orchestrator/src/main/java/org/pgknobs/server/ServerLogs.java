@@ -28,6 +28,28 @@ final class ServerLogs {
         return out.subList(Math.max(0, out.size() - lines), out.size());
     }
 
+    /**
+     * Every file the server logs to, oldest first: the stderr file, then logging_collector's; its plain-text
+     * .log files, or its .json files when it wrote no .log (log_destination = jsonlog alone).
+     */
+    static List<Path> files(Path stderrLog, Path dataDir) {
+        List<Path> out = new ArrayList<>();
+        if (Files.isRegularFile(stderrLog)) {
+            out.add(stderrLog);
+        }
+        Path logDir = dataDir.resolve("log");
+        if (Files.isDirectory(logDir)) {
+            try (Stream<Path> files = Files.list(logDir)) {
+                List<Path> all = files.filter(Files::isRegularFile).sorted().toList();
+                List<Path> text = all.stream().filter(p -> p.toString().endsWith(".log")).toList();
+                out.addAll(!text.isEmpty() ? text : all.stream().filter(p -> p.toString().endsWith(".json")).toList());
+            } catch (IOException e) {
+                // an unreadable log directory leaves only the stderr file
+            }
+        }
+        return out;
+    }
+
     /** The newest collector file; plain-text .log preferred over .json when both were written at once. */
     private static Optional<Path> newestCollectorFile(Path logDir) {
         if (!Files.isDirectory(logDir)) {

@@ -95,6 +95,50 @@ class CollectorPg18Test extends CollectorContract {
         }
     }
 
+    @Test
+    void anAutovacuumWorkerOnATestTableIsSeenWithItsPhaseAndAStartedRun() throws Exception {
+        server = startServer();
+        ConnectionInfo ci = server.connection();
+        try (Connection c = ci.connect(); Statement s = c.createStatement()) {
+            s.execute("alter system set autovacuum_naptime = '1s'");
+            s.execute("select pg_reload_conf()");
+            // throttled to a crawl (a 100 ms sleep after every page or so), so rounds 50 ms apart see the worker
+            s.execute("create table av_probe (id int, pad text) with (autovacuum_enabled = false,"
+                    + " autovacuum_vacuum_threshold = 0, autovacuum_vacuum_scale_factor = 0,"
+                    + " autovacuum_vacuum_cost_delay = 100, autovacuum_vacuum_cost_limit = 1)");
+            s.execute("insert into av_probe select g, repeat('x', 200) from generate_series(1, 3000) g");
+        }
+        CollectorSettings settings = CollectorSettings.defaults().withInterval(Duration.ofMillis(50));
+        try (StatsCollector collector = StatsCollector.start(source(ci), settings);
+             Connection c = ci.connect(); Statement s = c.createStatement()) {
+            collector.beginWindow("measure");
+            s.execute("delete from av_probe where id % 2 = 0");
+            s.execute("alter table av_probe set (autovacuum_enabled = true)");
+            s.execute("select pg_stat_force_next_flush()");
+            waitFor(() -> {
+                try (Connection q = ci.connect(); Statement qs = q.createStatement(); var rs = qs.executeQuery(
+                        "select count(*) from pg_stat_progress_vacuum where relid = 'av_probe'::regclass")) {
+                    rs.next();
+                    return rs.getInt(1) == 1;
+                }
+            });
+            long seen = rounds(collector);
+            waitFor(() -> rounds(collector) >= seen + 2);
+            WindowStats w = collector.endWindow("measure");
+
+            AutovacuumActivity a = w.derived().autovacuum();
+            AutovacuumActivity.Table t = a.tables().stream().filter(x -> x.table().equals("av_probe")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no av_probe in " + a));
+            assertThat(t.started()).isEqualTo(1);
+            assertThat(t.runningAtOpen()).isZero();
+            assertThat(t.workerSeconds()).isPositive();
+            assertThat(t.share()).isBetween(0.0, 1.0);
+            assertThat(t.furthestPhase()).isIn(AutovacuumTally.VACUUM_PHASES);
+            assertThat(t.heapBlksTotal()).isPositive();
+            assertThat(a.startedRuns()).isGreaterThanOrEqualTo(1);
+        }
+    }
+
     private static long rounds(StatsCollector collector) {
         return collector.current().collector().rounds();
     }

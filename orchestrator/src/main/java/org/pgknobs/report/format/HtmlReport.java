@@ -3,6 +3,7 @@ package org.pgknobs.report.format;
 import java.util.Base64;
 import java.util.List;
 import org.apache.commons.text.StringEscapeUtils;
+import org.pgknobs.report.AutovacuumText;
 import org.pgknobs.report.Band;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.why.Reason;
@@ -101,6 +102,7 @@ final class HtmlReport {
         }
         steps(h, run);
         why(h, run);
+        autovacuum(h, run);
         Charts.throughputPerStep(run).ifPresent(i -> image(h, i));
         Charts.perSecond(run).ifPresent(i -> image(h, i));
         Charts.ioByBackendType(run).ifPresent(i -> image(h, i));
@@ -213,6 +215,14 @@ final class HtmlReport {
             h.append("<li>No rule fired: no figure crossed a rule's threshold.</li>\n");
         }
         h.append("</ul>\n");
+    }
+
+    private static void autovacuum(StringBuilder h, ReportData.Run run) {
+        List<String> lines = run.steps().stream().flatMap(s -> AutovacuumText.line(s.autovacuum())
+                .map(l -> "<li><b>" + esc(s.name()) + "</b>: " + esc(l) + "</li>").stream()).toList();
+        if (!lines.isEmpty()) {
+            h.append("<h3>Autovacuum</h3>\n<ul class=\"why\">\n").append(String.join("\n", lines)).append("\n</ul>\n");
+        }
     }
 
     private static void ablation(StringBuilder h, ReportData.Ablation a) {

@@ -2,6 +2,7 @@ package org.pgknobs.report.format;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import org.pgknobs.report.AutovacuumText;
 import org.pgknobs.report.Band;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.why.Reason;
@@ -79,6 +80,7 @@ final class MarkdownReport {
         }
         steps(md, run);
         why(md, run);
+        autovacuum(md, run);
     }
 
     private static void relative(StringBuilder md, ReportData.PhaseTable t, ReportData.Run run) {
@@ -187,6 +189,16 @@ final class MarkdownReport {
             md.append("No rule fired: no figure crossed a rule's threshold.\n");
         }
         md.append('\n');
+    }
+
+    /** The tables the autovacuum workers were on, for the steps where they did anything. */
+    private static void autovacuum(StringBuilder md, ReportData.Run run) {
+        List<String> lines = run.steps().stream().flatMap(s -> AutovacuumText.line(s.autovacuum())
+                .map(l -> "- **" + s.name() + "**: " + l).stream()).toList();
+        if (!lines.isEmpty()) {
+            md.append("### Autovacuum (pgstats.json derived.autovacuum, autovacuum.log)\n\n")
+                    .append(String.join("\n", lines)).append("\n\n");
+        }
     }
 
     private static List<String> concat(String first, List<String> rest) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
+import org.pgknobs.report.AutovacuumText;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.report.SummaryTable.Row;
 import org.pgknobs.report.Verdict;
@@ -58,13 +59,16 @@ public final class SummaryMarkdown {
                     .append(" | ").append(r.hitRatio() == null ? "–" : String.format(Locale.ROOT, "%.1f %%", 100 * r.hitRatio()))
                     .append(" | ").append(r.checkpoints() == null ? "–" : r.checkpoints().toString())
                     .append(" | ").append(num(r.walMb()))
-                    .append(" | ").append(r.autovacuumRuns() == null ? "–" : String.format(Locale.ROOT, "%.0f", r.autovacuumRuns()))
+                    .append(" | ").append(AutovacuumText.runs(r.autovacuumStarted(), r.autovacuumRuns()))
                     .append(" | ").append(r.work() == null ? "–" : num(r.work().rowsPerSecond()))
                     .append(" | ").append(r.work() == null ? "–" : num(r.work().blocksReadPerSecond()))
                     .append(" | ").append(r.errors() == null ? "–" : r.errors())
                     .append(" |\n");
         }
         verdictLine(sb, rows, base);
+        if (rows.stream().anyMatch(r -> r.autovacuumStarted() != null)) {
+            sb.append("\nAutovacuum runs: started/finished in the measured window.\n");
+        }
         List<Row> notes = rows.stream().filter(r -> r.reason() != null).toList();
         if (!notes.isEmpty() || !notPublished.isEmpty()) {
             sb.append('\n');

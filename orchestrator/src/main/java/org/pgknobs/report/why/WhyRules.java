@@ -13,7 +13,7 @@ public final class WhyRules {
     /** Rules on the collector's figures: they need {@link WhyInput#step()}. */
     public static List<WhyRule> standard() {
         return List.of(new CheckpointPressure(), new HitRatioDrop(), new WalPerTransaction(), new AutovacuumChurn(),
-                new DominantWait());
+                new AutovacuumWorkers(), new DominantWait());
     }
 
     /** Rules on the machine facts and the workload's outcome: they fire with or without the collector. */

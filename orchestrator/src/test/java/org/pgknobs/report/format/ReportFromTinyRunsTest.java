@@ -52,11 +52,27 @@ class ReportFromTinyRunsTest {
             }
         }
         assertThat(r.steps().get(0).published()).isEqualTo(7082.0);
+        assertNamesTheAutovacuumWorkersTables(run, r, Files.readString(out.resolve(Reports.MARKDOWN)));
         Path html = out.resolve(Reports.HTML);
         String text = Files.readString(html);
         assertThat(text).doesNotContain("http://").doesNotContain("https://");
         assertThat(DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(html.toFile())
                 .getElementsByTagName("img").getLength()).isGreaterThanOrEqualTo(3 + r.steps().size() - 1);
+    }
+
+    /** From autovacuum on (naptime 1 s, thresholds 0) the workers are seen; report.md names their busiest table. */
+    private void assertNamesTheAutovacuumWorkersTables(Path run, ReportData.Run r, String md) throws Exception {
+        boolean seen = false;
+        for (ReportData.Step s : r.steps()) {
+            Path stats = run.resolve("steps").resolve(String.format("%02d-%s", s.index(), s.name())).resolve("pgstats.json");
+            JsonNode av = Files.isRegularFile(stats) ? json.readTree(stats.toFile()).at("/windows/0/derived/autovacuum") : null;
+            if (av != null && !av.isMissingNode() && av.get("startedRuns").asLong() > 0) {
+                assertThat(md).containsPattern("- \\*\\*" + s.name() + "\\*\\*: workers on "
+                        + av.at("/tables/0/table").asText() + " \\d+ %.*; runs " + av.get("startedRuns").asLong() + " started");
+                seen = true;
+            }
+        }
+        assertThat(seen).as("autovacuum workers seen starting a run in some step of " + run).isTrue();
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.pgknobs.report.why;
 
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.collector.AutovacuumActivity;
 import org.pgknobs.collector.CheckpointFigures;
 import org.pgknobs.collector.Derived;
 import org.pgknobs.collector.Rate;
@@ -15,6 +16,7 @@ final class Figures {
     Double fpiShare;
     CheckpointFigures checkpoints;
     Double autovacuumPerMinute;
+    AutovacuumActivity autovacuum;
     long waitSamples;
     List<WaitShare> waits;
 
@@ -47,6 +49,11 @@ final class Figures {
         return this;
     }
 
+    Figures autovacuum(AutovacuumActivity v) {
+        autovacuum = v;
+        return this;
+    }
+
     Figures waits(long samples, WaitShare... top) {
         waitSamples = samples;
         waits = List.of(top);
@@ -55,7 +62,7 @@ final class Figures {
 
     Derived derived() {
         return new Derived(10, walBytes == null ? null : 100L, "caller", 10.0, hitRatio, walBytes, null, null, fpiShare,
-                checkpoints, null, null, autovacuumPerMinute, null, null, null, null, waitSamples, waits);
+                checkpoints, null, null, autovacuumPerMinute, null, null, null, null, waitSamples, waits, autovacuum);
     }
 
     static WaitShare share(String type, String event, double share, long total) {

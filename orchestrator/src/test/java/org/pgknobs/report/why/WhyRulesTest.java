@@ -5,10 +5,12 @@ import static org.pgknobs.report.why.Figures.input;
 import static org.pgknobs.report.why.Figures.none;
 import static org.pgknobs.report.why.Figures.share;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.pgknobs.collector.AutovacuumActivity;
 
 @Tag("unit")
 class WhyRulesTest {
@@ -57,6 +59,34 @@ class WhyRulesTest {
         assertThat(rule.explain(input(none().hitRatio(0.999), none().hitRatio(0.5), Map.of()))).isEmpty();
         assertThat(rule.explain(input(none(), none().hitRatio(0.999), Map.of()))).isEmpty();
         assertThat(rule.explain(input(none().hitRatio(0.5), none(), Map.of()))).isEmpty();
+    }
+
+    static AutovacuumActivity.Table table(String name, double share, String phase) {
+        return new AutovacuumActivity.Table(name, share * 120, share, 1, 0, 0, 0, phase, 1000L, 500, 0);
+    }
+
+    @Test
+    void autovacuumWorkersNameTheTablesTheyHeldForAFifthOfTheWindowOrMore() {
+        AutovacuumActivity busy = new AutovacuumActivity(120, 100, 0.83, 2, 0, 0, List.of(
+                table("order_line", 0.643, "vacuuming indexes"), table("stock", 0.2, "scanning heap"),
+                table("customer", 0.19, "scanning heap")));
+        assertThat(new AutovacuumWorkers().explain(input(none().autovacuum(busy), null, Map.of()))).get()
+                .satisfies(r -> {
+                    assertThat(r.text()).isEqualTo("autovacuum workers on order_line for 64 % and stock for 20 % of the"
+                            + " window (vacuuming indexes; 2 runs started, 0 finished)");
+                    assertThat(r.figures()).contains("autovacuum.tables.share", "autovacuum.startedRuns");
+                });
+    }
+
+    @Test
+    void autovacuumWorkersStaySilentBelowAFifthWithoutTablesAndWithoutTheSample() {
+        AutovacuumActivity brief = new AutovacuumActivity(120, 20, 0.19, 1, 1, 0, List.of(
+                table("order_line", 0.19, "vacuuming heap")));
+        AutovacuumActivity unseen = new AutovacuumActivity(120, 0, 0, 0, 3, 0, List.of(
+                new AutovacuumActivity.Table("history", 0, 0, 0, 0, 3, 0, null, null, 0, 0)));
+        assertThat(new AutovacuumWorkers().explain(input(none().autovacuum(brief), null, Map.of()))).isEmpty();
+        assertThat(new AutovacuumWorkers().explain(input(none().autovacuum(unseen), null, Map.of()))).isEmpty();
+        assertThat(new AutovacuumWorkers().explain(input(none(), null, Map.of()))).isEmpty();
     }
 
     @Test
