@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.run.CpuWatch;
 import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.benchbase.BenchBaseHistograms;
@@ -20,10 +21,23 @@ import org.pgknobs.workload.tpcc.TxType;
  * @param committed  successful transactions per type (BenchBase's "Completed Transactions")
  * @param retries    serialization-failure attempts per type ("Rejected Transactions (Server Retry)")
  * @param loadAverage the machine's 1-minute load average when the run started and when it ended
+ * @param cpu        the measured window's CPU (client tree: this JVM or BenchBase's; server: the postmaster's
+ *                   tree), null where not read
  */
 record DriverFigures(int pair, String driver, int seconds, Map<String, Long> committed, Map<String, Long> retries,
                      Map<String, Long> aborted, Map<String, Long> errors, double p95Ms, double windowThroughput,
-                     List<Double> loadAverage) {
+                     List<Double> loadAverage, CpuWatch.Window cpu) {
+
+    DriverFigures(int pair, String driver, int seconds, Map<String, Long> committed, Map<String, Long> retries,
+                  Map<String, Long> aborted, Map<String, Long> errors, double p95Ms, double windowThroughput,
+                  List<Double> loadAverage) {
+        this(pair, driver, seconds, committed, retries, aborted, errors, p95Ms, windowThroughput, loadAverage, null);
+    }
+
+    DriverFigures withCpu(CpuWatch.Window window) {
+        return new DriverFigures(pair, driver, seconds, committed, retries, aborted, errors, p95Ms, windowThroughput,
+                loadAverage, window);
+    }
 
     static final String NEW_ORDER = "NewOrder";
     static final String PAYMENT = "Payment";
@@ -85,6 +99,7 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
         m.put("pair", pair);
         m.put("driver", driver);
         m.put("committed_tps", Stats.round3OrNull(committedTps()));
+        m.put("neworder_committed_per_second", Stats.round3OrNull(newOrderCommittedPerSecond()));
         m.put("counted_seconds", seconds);
         m.put("retries_per_committed_neworder", Stats.round3OrNull(retriesPerCommitted(NEW_ORDER)));
         m.put("retries_per_committed_payment", Stats.round3OrNull(retriesPerCommitted(PAYMENT)));
@@ -98,28 +113,61 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
         m.put("errors", errors);
         m.put("window_requests_per_second", Stats.round3OrNull(windowThroughput));
         m.put("load_average", loadAverage);
+        if (cpu != null) {
+            m.put("window_client_cpu_seconds", Stats.round3OrNull(cpu.clientSeconds()));
+            m.put("window_server_cpu_seconds", cpu.serverTicks() == null ? null
+                    : Stats.round3((double) cpu.serverTicks() / cpu.ticksPerSecond()));
+            m.put("window_host_busy_seconds", Stats.round3(cpu.busyMicros() / 1e6));
+            // approximate: the window's client CPU per second over the counted span's attempts per second
+            m.put("client_cpu_us_per_attempt", Stats.round3OrNull(1e6 * cpu.clientSeconds() / cpu.seconds() / attemptsPerSecond()));
+        }
         return m;
     }
 
-    /** Built-in / BenchBase ratios of the means over the pairs. */
+    /** Every attempt per second over the counted span: committed, retried (40001), aborted and failed. */
+    double attemptsPerSecond() {
+        long all = 0;
+        for (Map<String, Long> m : List.of(committed, retries, aborted, errors)) {
+            all += m.values().stream().mapToLong(Long::longValue).sum();
+        }
+        return (double) all / seconds;
+    }
+
+    /** NewOrder committed per second over the counted span: tpmC / 60, TPC-C's headline metric. */
+    double newOrderCommittedPerSecond() {
+        return (double) committed.getOrDefault(NEW_ORDER, 0L) / seconds;
+    }
+
+    /**
+     * Built-in / BenchBase, each ratio the geometric mean of the per-pair ratios with its 95 % paired t interval
+     * ({@link PairedRatio}): pair i's BenchBase run and built-in run went back to back from the same snapshot.
+     */
     static Map<String, Object> ratios(List<DriverFigures> runs) {
-        List<DriverFigures> bb = runs.stream().filter(r -> r.driver.equals("benchbase")).toList();
-        List<DriverFigures> builtin = runs.stream().filter(r -> r.driver.equals("builtin")).toList();
+        List<DriverFigures> bb = runs.stream().filter(r -> r.driver.equals("benchbase"))
+                .sorted(java.util.Comparator.comparingInt(DriverFigures::pair)).toList();
+        List<DriverFigures> builtin = runs.stream().filter(r -> r.driver.equals("builtin"))
+                .sorted(java.util.Comparator.comparingInt(DriverFigures::pair)).toList();
+        if (bb.size() != builtin.size()) {
+            throw new IllegalArgumentException(bb.size() + " BenchBase runs against " + builtin.size() + " built-in runs: not pairs");
+        }
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("summary", "ratios built-in / BenchBase of the means over " + bb.size() + " pairs");
+        m.put("summary", "ratios built-in / BenchBase over " + bb.size() + " pairs: geometric mean of the per-pair ratios, "
+                + "95 % paired t interval on their logs (docs/statistics.md)");
         m.put("benchbase_committed_tps", Stats.round3OrNull(mean(bb, DriverFigures::committedTps)));
         m.put("builtin_committed_tps", Stats.round3OrNull(mean(builtin, DriverFigures::committedTps)));
+        m.put("benchbase_neworder_committed_per_second", Stats.round3OrNull(mean(bb, DriverFigures::newOrderCommittedPerSecond)));
+        m.put("builtin_neworder_committed_per_second", Stats.round3OrNull(mean(builtin, DriverFigures::newOrderCommittedPerSecond)));
         m.put("ratio_committed_tps", ratio(builtin, bb, DriverFigures::committedTps));
+        m.put("ratio_neworder_committed_per_second", ratio(builtin, bb, DriverFigures::newOrderCommittedPerSecond));
         m.put("ratio_retries_per_committed_neworder", ratio(builtin, bb, r -> r.retriesPerCommitted(NEW_ORDER)));
         m.put("ratio_retries_per_committed_payment", ratio(builtin, bb, r -> r.retriesPerCommitted(PAYMENT)));
         m.put("ratio_p95", ratio(builtin, bb, DriverFigures::p95Ms));
         return m;
     }
 
-    private static Double ratio(List<DriverFigures> a, List<DriverFigures> b, java.util.function.ToDoubleFunction<DriverFigures> f) {
-        double num = mean(a, f);
-        double den = mean(b, f);
-        return den == 0 || Double.isNaN(num) || Double.isNaN(den) ? null : Stats.round3OrNull(num / den);
+    private static Map<String, Object> ratio(List<DriverFigures> subject, List<DriverFigures> reference,
+                                             java.util.function.ToDoubleFunction<DriverFigures> f) {
+        return PairedRatio.of(reference.stream().mapToDouble(f).toArray(), subject.stream().mapToDouble(f).toArray());
     }
 
     private static double mean(List<DriverFigures> runs, java.util.function.ToDoubleFunction<DriverFigures> f) {

@@ -9,11 +9,11 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.host.LoadAverage;
+import org.pgknobs.run.CpuWatch;
 import org.pgknobs.run.DataSnapshot;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.ThrowawayServer;
 import org.pgknobs.stats.Stats;
-import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
@@ -114,14 +114,16 @@ public final class TpccDriverComparison {
             Files.createDirectories(dir);
             double loadBefore = LoadAverage.oneMinute();
             int seconds = warmupSeconds + durationSeconds;
+            CpuWatch cpu = new CpuWatch(server.postmasterPid().orElse(null));
             if (driver.equals("benchbase")) {
-                PhaseResult phase = benchBase(server).run(server.connection(), dir, MeasurementListener.NONE).headline();
+                PhaseResult phase = benchBase(server).run(server.connection(), dir, cpu).headline();
                 return DriverFigures.ofBenchBase(pair, seconds, phase, dir.resolve("benchbase.log"),
-                        List.of(loadBefore, LoadAverage.oneMinute()));
+                        List.of(loadBefore, LoadAverage.oneMinute())).withCpu(cpu.window(phase.name()).orElse(null));
             }
             TpccWorkload w = builtin(server);
-            PhaseResult phase = w.run(server.connection(), dir, MeasurementListener.NONE, progress).headline();
-            return DriverFigures.ofBuiltin(pair, seconds, phase, w.lastRun(), List.of(loadBefore, LoadAverage.oneMinute()));
+            PhaseResult phase = w.run(server.connection(), dir, cpu, progress).headline();
+            return DriverFigures.ofBuiltin(pair, seconds, phase, w.lastRun(), List.of(loadBefore, LoadAverage.oneMinute()))
+                    .withCpu(cpu.window(phase.name()).orElse(null));
         } catch (IOException e) {
             throw new WorkloadException(driver + " run " + pair + " into " + dir + " failed: " + e.getMessage(), e);
         } finally {

@@ -6,6 +6,6 @@ package org.pgknobs.stats;
  */
 public sealed interface RatioResult permits RatioInterval, NoInterval {
 
-    /** The method's name as docs/statistics.md spells it: {@code welch-log} or {@code hodges-lehmann-log}. */
+    /** The method's name as docs/statistics.md spells it: {@code welch-log}, {@code hodges-lehmann-log} or {@code paired-t-log}. */
     String method();
 }

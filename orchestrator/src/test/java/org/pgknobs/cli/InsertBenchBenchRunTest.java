@@ -82,6 +82,19 @@ class InsertBenchBenchRunTest {
         assertThat(summary.get("pairs")).hasSize(2);
         // present for the steps where his stand-in's share of the host CPU came out above zero
         assertThat(summary.get("median_nonclient_cpu_ratio").isObject()).isTrue();
+        // each step's ratio over the pairs: the geometric mean of the pairs' ratios, with the paired interval
+        for (String phase : new String[] {"l.i0", "l.i1", "l.i2"}) {
+            JsonNode interval = summary.at("/ratio_interval/" + phase);
+            double logs = 0;
+            for (JsonNode pair : summary.get("pairs")) {
+                logs += Math.log(pair.at("/pgknobs/" + phase).asDouble() / pair.at("/iibench/" + phase).asDouble());
+            }
+            assertThat(interval.get("ratio").asDouble()).as(phase).isCloseTo(Math.exp(logs / 2), offset(0.001));
+            assertThat(interval.get("method").asText()).isEqualTo("paired-t-log");
+            assertThat(interval.get("pairs").asInt()).isEqualTo(2);
+            assertThat(interval.get("lower").asDouble()).as(phase).isLessThanOrEqualTo(interval.get("ratio").asDouble());
+            assertThat(interval.get("upper").asDouble()).as(phase).isGreaterThanOrEqualTo(interval.get("ratio").asDouble());
+        }
         for (JsonNode pair : summary.get("pairs")) {
             // his rate: rows at the last line before the final one ÷ its t_sec; l.x: rows ÷ his index seconds
             assertThat(pair.at("/iibench/l.i0").asDouble()).isEqualTo(10000.0);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.pgknobs.bench.BenchSettings;
+import org.pgknobs.bench.PairedRatio;
 import org.pgknobs.host.CpuAffinity;
 import org.pgknobs.host.CpuSplit;
 import org.pgknobs.host.LoadAverage;
@@ -76,6 +77,7 @@ public record InsertBenchComparison(Path python, Path iibench, InsertBenchConfig
             out.put("warmup_pairs", warmups);
             out.put("pairs", results);
             out.put("median_ratio", medians(results, "ratio"));
+            out.put("ratio_interval", intervals(results));
             // the server's work per row: near 1 while the rates differ means the clients' own CPU made the difference
             out.put("median_nonclient_cpu_ratio", medians(results, "nonclient_cpu_ratio"));
         } catch (java.sql.SQLException e) {
@@ -107,6 +109,29 @@ public record InsertBenchComparison(Path python, Path iibench, InsertBenchConfig
             line.accept(r);
             (pair > 0 ? results : warmups).add(r);
         }
+    }
+
+    /**
+     * Per step, pgknobs ÷ iibench.py over the pairs: the geometric mean of the per-pair rate ratios with its 95 %
+     * paired t interval (each pair ran both tools back to back on one server); a pair without the step's rate
+     * on either side leaves the step without a ratio, and says so.
+     */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Map<String, Object>> intervals(List<Map<String, Object>> results) {
+        Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+        if (results.isEmpty()) {
+            return out;
+        }
+        for (String step : ((Map<String, Double>) results.get(0).get("iibench")).keySet()) {
+            double[] his = new double[results.size()];
+            double[] ours = new double[results.size()];
+            for (int i = 0; i < results.size(); i++) {
+                his[i] = ((Map<String, Double>) results.get(i).get("iibench")).getOrDefault(step, Double.NaN);
+                ours[i] = ((Map<String, Double>) results.get(i).get("pgknobs")).getOrDefault(step, Double.NaN);
+            }
+            out.put(step, PairedRatio.of(his, ours));
+        }
+        return out;
     }
 
     /** Per step, the median over the pairs of the figure under {@code key}, to 0.001. */

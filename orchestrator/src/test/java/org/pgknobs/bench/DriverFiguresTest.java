@@ -1,0 +1,67 @@
+package org.pgknobs.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The driver comparison's summary line from crafted runs, against ratios and intervals worked out by hand. */
+@Tag("unit")
+class DriverFiguresTest {
+
+    private static DriverFigures run(int pair, String driver, long newOrders, long payments, long newOrderRetries,
+                                     long paymentRetries) {
+        return new DriverFigures(pair, driver, 40, Map.of("NewOrder", newOrders, "Payment", payments),
+                Map.of("NewOrder", newOrderRetries, "Payment", paymentRetries), Map.of(), Map.of(), 10.0, 100.0,
+                List.of(1.0, 2.0));
+    }
+
+    /**
+     * NewOrder committed in 40 s: BenchBase 400 in every pair (10/s), built-in 200, 400, 800 (5, 10, 20/s). The
+     * per-pair ratios 1/2, 1, 2 have logs −ln 2, 0, ln 2: mean 0, s = ln 2 = 0.693147, SE = s / √3 = 0.400189.
+     * t(0.975, 2) = 0.95 / sqrt(2 · 0.975 · 0.025) = 4.302653, half-width 1.721873, so the ratio is exp(0) = 1
+     * with the interval [exp(−1.721873), exp(1.721873)] = [0.179, 5.595], and t = 0 gives p = 1.
+     */
+    @Test
+    void newOrderPerSecondIsComparedPairByPairWithItsPairedInterval() {
+        List<DriverFigures> runs = new ArrayList<>();
+        long[] builtinNewOrders = {200, 400, 800};
+        for (int pair = 1; pair <= 3; pair++) {
+            runs.add(run(pair, "benchbase", 400, 2000, 4000, 4000));
+            runs.add(run(pair, "builtin", builtinNewOrders[pair - 1], 2000, 4000, 0));
+        }
+
+        Map<String, Object> summary = DriverFigures.ratios(runs);
+
+        assertThat(summary.get("benchbase_neworder_committed_per_second")).isEqualTo(10.0);
+        assertThat(summary.get("builtin_neworder_committed_per_second")).isEqualTo(11.667);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> newOrder = (Map<String, Object>) summary.get("ratio_neworder_committed_per_second");
+        assertThat(newOrder).containsEntry("ratio", 1.0).containsEntry("lower", 0.179).containsEntry("upper", 5.595)
+                .containsEntry("p_value", 1.0).containsEntry("method", "paired-t-log").containsEntry("pairs", 3);
+        // retries per committed NewOrder are 20, 10, 5 against BenchBase's 10: ratios 2, 1, 1/2, the same interval
+        @SuppressWarnings("unchecked")
+        Map<String, Object> retries = (Map<String, Object>) summary.get("ratio_retries_per_committed_neworder");
+        assertThat(retries).containsEntry("lower", 0.179).containsEntry("upper", 5.595);
+        // the built-in's Payments never retried: a ratio to 0 has no log, and the line says which pair
+        @SuppressWarnings("unchecked")
+        Map<String, Object> payment = (Map<String, Object>) summary.get("ratio_retries_per_committed_payment");
+        assertThat(payment.get("ratio")).isNull();
+        assertThat(payment.get("no_interval")).isEqualTo("pair 1: the subject is 0.0, so no ratio");
+        assertThat(runs.get(1).toMap()).containsEntry("neworder_committed_per_second", 5.0);
+    }
+
+    @Test
+    void onePairGivesItsRatioAndNoInterval() {
+        Map<String, Object> summary = DriverFigures.ratios(List.of(run(1, "benchbase", 400, 1600, 0, 0),
+                run(1, "builtin", 440, 1760, 0, 0)));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> committed = (Map<String, Object>) summary.get("ratio_committed_tps");
+        assertThat(committed).containsEntry("ratio", 1.1).containsEntry("no_interval",
+                "1 pair: no spread to estimate, so no interval").containsEntry("pairs_needed", 2);
+        assertThat(committed).doesNotContainKey("lower");
+    }
+}
