@@ -2,6 +2,7 @@ package org.pgknobs.report;
 
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.report.plans.PlanChange;
 import org.pgknobs.report.why.Reason;
 import org.pgknobs.results.MachineFacts;
 
@@ -65,6 +66,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param work              what the server got through for the workload, transactions or not
      * @param errors            errors by SQLSTATE with their share of attempts (built-in driver)
      * @param machine           the machine facts of the median repeat's step.json
+     * @param plans             the plan changes against the step it is compared with (plans.json of both median
+     *                          repeats); null for the base, or when either step has no plans.json
      */
     public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
                        Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
@@ -76,7 +79,11 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                        Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
                        List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
                        List<StepRun.Point> perSecond, List<Double> checkpoints,
-                       Map<String, List<StepRun.PhaseSample>> phaseSamples) {
+                       Map<String, List<StepRun.PhaseSample>> phaseSamples, Plans plans) {
+    }
+
+    /** A step's plan changes against {@code against}, the step before (cumulative) or the base (variants). */
+    public record Plans(String against, List<PlanChange> changes) {
     }
 
     public record Io(double readsPerSecond, double writesPerSecond, double extendsPerSecond, double hitsPerSecond) {
