@@ -83,10 +83,14 @@ class PlanCaptureTest {
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
             s.execute("ALTER DATABASE tpcc SET random_page_cost = 1e300");
             s.execute("ALTER DATABASE tpcc SET cpu_index_tuple_cost = 1e300");
+            // as pg_stat_statements' compute_query_id = auto would: the queryid statements.json is joined on
+            s.execute("ALTER DATABASE tpcc SET compute_query_id = on");
         }
         StepPlans index = capture(tpcc, admin, "index");
         assertThat(index.statement("NewOrder.getStock").orElseThrow().digest().scans())
                 .containsExactly("Seq Scan on stock");
+        assertThat(defaults.statement("NewOrder.getStock").orElseThrow().queryId()).isNull();
+        assertThat(index.statements()).allSatisfy(p -> assertThat(p.queryId()).as(p.name()).isNotNull());
         // the capture itself set nothing: the server's value is still the default
         try (Connection c = admin.connect(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT setting FROM pg_settings WHERE name = 'random_page_cost'")) {
