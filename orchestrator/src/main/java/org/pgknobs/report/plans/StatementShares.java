@@ -15,7 +15,8 @@ import org.pgknobs.json.Json;
  * read tolerantly, never required). Assumed: the statements are an array, the file itself or its
  * {@code statements} field; each has a {@code queryid} (number or text) and/or its {@code query} text, and its
  * execution time over the window as a number under a name like {@code totalExecTimeMs} or
- * {@code total_exec_time}. A share is that time ÷ the sum over all statements in the file.
+ * {@code total_exec_time}. A share is that time ÷ the sum over all statements in the file. Matched by queryid,
+ * else by the text (see {@link #normal}).
  */
 final class StatementShares {
 
@@ -117,7 +118,13 @@ final class StatementShares {
         }
     }
 
+    /**
+     * The text with whitespace collapsed and every parameter and number as {@code ?}: pg_stat_statements shows
+     * a statement's constants as {@code $n} (the "+ 1" of an UPDATE becomes "+ $6"), and its queryid differs
+     * from the one EXPLAIN prints for a generic plan where the driver binds another type than the one
+     * PostgreSQL infers (a float into a numeric column, varchar for text).
+     */
     private static String normal(String sql) {
-        return sql.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        return sql.strip().replaceAll("\\s+", " ").replaceAll("\\$\\d+|\\b\\d+\\b", "?").toLowerCase(Locale.ROOT);
     }
 }

@@ -71,6 +71,19 @@ class PlanChangesTest {
     }
 
     @Test
+    void matchesTheTextWithConstantsAsPgStatStatementsShowsThem() throws Exception {
+        StepPlans.StatementPlan before = new StepPlans.StatementPlan("NewOrder.updateStock",
+                "UPDATE stock SET s_order_cnt = s_order_cnt + 1 WHERE s_i_id = $1", null, 9L, null, INDEX, null);
+        StepPlans.StatementPlan after = new StepPlans.StatementPlan("NewOrder.updateStock", before.sql(), null, 9L, null, SEQ, null);
+        Path a = step(dir, "a", plans(before));
+        Path b = step(dir, "b", plans(after));
+        // another queryid (a bound type other than the inferred one), the constant shown as $2
+        Files.writeString(b.resolve("statements.json"), "[{\"queryid\": 123, \"query\": \"UPDATE stock SET s_order_cnt = "
+                + "s_order_cnt + $2\\n WHERE s_i_id = $1\", \"total_exec_time\": 3}, {\"queryid\": 5, \"total_exec_time\": 1}]");
+        assertThat(PlanChanges.read(a, b)).singleElement().extracting(PlanChange::serverTimeShare).isEqualTo(0.75);
+    }
+
+    @Test
     void anUnreadableOrForeignStatementsFileOnlyLosesTheShares() throws Exception {
         Path before = step(dir, "b", plans(plan("s", 1L, INDEX)));
         Path after = step(dir, "a", plans(plan("s", 1L, SEQ)));
