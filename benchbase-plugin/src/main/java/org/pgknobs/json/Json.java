@@ -1,8 +1,10 @@
 package org.pgknobs.json;
 
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -27,6 +29,8 @@ public final class Json {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final ObjectWriter COMPACT = MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+    // PostgreSQL prints an overflowing float as a bare Infinity (EXPLAIN's costs under cost settings of 1e300)
+    private static final ObjectReader LENIENT = MAPPER.reader().with(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS);
 
     private Json() {
     }
@@ -51,6 +55,11 @@ public final class Json {
 
     public static JsonNode readTree(Path file) throws IOException {
         return MAPPER.readTree(file.toFile());
+    }
+
+    /** JSON text as a tree, accepting the bare NaN and Infinity that PostgreSQL's JSON output may hold. */
+    public static JsonNode tree(String text) throws IOException {
+        return LENIENT.readTree(text);
     }
 
     /** One line of JSON (a command's machine-readable last line). */

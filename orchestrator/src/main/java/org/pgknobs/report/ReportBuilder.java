@@ -20,6 +20,7 @@ import org.pgknobs.collector.WaitShare;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
+import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.WhyInput;
@@ -93,7 +94,7 @@ public final class ReportBuilder {
             Path comparedDir = neighbour == null ? null
                     : medianRun(byStep.get(neighbour), headline).map(StepRun::dir).orElse(null);
             steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
-                    comparedDir, isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
+                    neighbour, comparedDir, isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
                     notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null));
             previous = e.getKey();
         }
@@ -129,7 +130,8 @@ public final class ReportBuilder {
     }
 
     private static ReportData.Step step(String name, List<StepRun> runs, String headline, Stat baseThroughput,
-                                        Optional<Derived> baseDerived, Path comparedDir, boolean isBase, Double published,
+                                        Optional<Derived> baseDerived, String compared, Path comparedDir, boolean isBase,
+                                        Double published,
                                         Double publishedBase, boolean cumulative, EffectInterval vsBase,
                                         EffectInterval vsStepBefore, String noVerdict) {
         StepRun first = runs.get(0);
@@ -194,7 +196,9 @@ public final class ReportBuilder {
                 phases, io,
                 median.map(StepRun::perSecond).orElse(List.of()),
                 median.map(StepRun::checkpoints).orElse(List.of()),
-                median.map(StepRun::phaseSamples).orElse(Map.of()));
+                median.map(StepRun::phaseSamples).orElse(Map.of()),
+                median.flatMap(m -> comparedDir == null ? Optional.empty() : PlanChanges.compare(comparedDir, m.dir()))
+                        .map(changes -> new ReportData.Plans(compared, changes)).orElse(null));
     }
 
     private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {

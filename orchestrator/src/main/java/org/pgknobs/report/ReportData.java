@@ -2,6 +2,7 @@ package org.pgknobs.report;
 
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.report.plans.PlanChange;
 import org.pgknobs.report.why.Reason;
 import org.pgknobs.results.MachineFacts;
 
@@ -67,6 +68,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param machine           the machine facts of the median repeat's step.json
      * @param autovacuum        the median repeat's autovacuum activity (pgstats.json) and log entries; null
      *                          without a collector
+     * @param plans             the plan changes against the step it is compared with (plans.json of both median
+     *                          repeats); null for the base, or when either step has no plans.json
      */
     public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
                        Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
@@ -78,7 +81,11 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                        Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
                        Autovacuum autovacuum, List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
                        List<StepRun.Point> perSecond, List<Double> checkpoints,
-                       Map<String, List<StepRun.PhaseSample>> phaseSamples) {
+                       Map<String, List<StepRun.PhaseSample>> phaseSamples, Plans plans) {
+    }
+
+    /** A step's plan changes against {@code against}, the step before (cumulative) or the base (variants). */
+    public record Plans(String against, List<PlanChange> changes) {
     }
 
     /**

@@ -25,8 +25,8 @@ import org.pgknobs.workload.WorkloadResult;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 
 /**
- * Runs one step (one repeat): restore and start its server, apply its settings, run the workload with
- * the collector, save the log tail, stop the server. Never throws for a failing step: every error ends
+ * Runs one step (one repeat): restore and start its server, apply its settings, capture its plans
+ * (plans.json), run the workload with the collector, save the log tail, stop the server. Never throws for a failing step: every error ends
  * as a {@link StepResult} with its reason, so the suite goes on.
  */
 final class StepRunner {
@@ -62,8 +62,12 @@ final class StepRunner {
             SettingsReport.writeJson(overlay, dir.resolve("settings.json"));
             seconds.put("overlay", secondsSince(t1));
 
-            long t2 = System.nanoTime();
             Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
+            long tp = System.nanoTime();
+            PlanCapture.capture(workload, server.connection(), dir);
+            seconds.put("plans", secondsSince(tp));
+
+            long t2 = System.nanoTime();
             CpuWatch cpu = new CpuWatch(server instanceof ManagedServer m ? m.postmasterPid().orElse(null) : null);
             AutovacuumLogCopy autovacuumLog = new AutovacuumLogCopy();
             WorkloadResult result = measured.run(workload, server, dir, progress, new BothListeners(cpu, autovacuumLog));
@@ -122,7 +126,7 @@ final class StepRunner {
         }
     }
 
-    private static double secondsSince(long nanos) {
+    static double secondsSince(long nanos) {
         return (System.nanoTime() - nanos) / 1e9;
     }
 }

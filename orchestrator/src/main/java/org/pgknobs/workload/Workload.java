@@ -1,6 +1,7 @@
 package org.pgknobs.workload;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.pgknobs.server.ConnectionInfo;
 
 /**
@@ -41,5 +42,13 @@ public interface Workload {
      */
     default boolean collectsItsOwnStats() {
         return false;
+    }
+
+    /**
+     * Every distinct statement {@link #run} sends, for the plan capture before each step's warm-up; empty
+     * when the workload cannot name them.
+     */
+    default List<WorkloadStatement> statements() {
+        return List.of();
     }
 }

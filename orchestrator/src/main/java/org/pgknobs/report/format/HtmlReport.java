@@ -103,6 +103,12 @@ final class HtmlReport {
         steps(h, run);
         why(h, run);
         autovacuum(h, run);
+        if (PlanTables.compared(run)) {
+            h.append("<h3>Plan changes</h3>\n<p>").append(esc(PlanTables.intro(run))).append("</p>\n");
+            if (!PlanTables.rows(run).isEmpty()) {
+                table(h, PlanTables.HEADER, PlanTables.rows(run));
+            }
+        }
         Charts.throughputPerStep(run).ifPresent(i -> image(h, i));
         Charts.perSecond(run).ifPresent(i -> image(h, i));
         Charts.ioByBackendType(run).ifPresent(i -> image(h, i));

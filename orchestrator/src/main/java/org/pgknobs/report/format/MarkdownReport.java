@@ -81,6 +81,21 @@ final class MarkdownReport {
         steps(md, run);
         why(md, run);
         autovacuum(md, run);
+        plans(md, run);
+    }
+
+    private static void plans(StringBuilder md, ReportData.Run run) {
+        if (!PlanTables.compared(run)) {
+            return;
+        }
+        md.append("### Plan changes\n\n").append(PlanTables.intro(run)).append("\n\n");
+        List<List<String>> rows = PlanTables.rows(run);
+        if (!rows.isEmpty()) {
+            row(md, PlanTables.HEADER);
+            separator(md, PlanTables.HEADER.size());
+            rows.forEach(r -> row(md, r));
+            md.append('\n');
+        }
     }
 
     private static void relative(StringBuilder md, ReportData.PhaseTable t, ReportData.Run run) {

@@ -16,10 +16,10 @@ public final class WhyRules {
                 new AutovacuumWorkers(), new DominantWait());
     }
 
-    /** Rules on the machine facts and the workload's outcome: they fire with or without the collector. */
+    /** Rules on the machine facts, the workload's outcome and the capture files: they fire with or without the collector. */
     public static List<WhyRule> evidence() {
         return List.of(new CpuBound(), new OsPageCacheReads(), new FsyncCost(), new FailedWithSqlState(),
-                new NoiseOverlap());
+                new NoiseOverlap(), new PlanChanged());
     }
 
     public static List<Reason> explain(WhyInput input) {

@@ -29,6 +29,8 @@ import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.workload.WorkloadStatement;
+import org.pgknobs.workload.tpcc.TpccStatements;
 
 /**
  * TPC-C run by a real BenchBase in a child JVM: {@code --create=true --load=true} once, then per step
@@ -79,6 +81,12 @@ public final class BenchBaseWorkload implements Workload {
     @Override
     public boolean collectsItsOwnStats() {
         return true;
+    }
+
+    /** BenchBase's TPC-C sends the same SQL as the built-in driver (workload.tpcc copies it). */
+    @Override
+    public List<WorkloadStatement> statements() {
+        return TpccStatements.all(config.warehouses());
     }
 
     @Override

@@ -21,6 +21,7 @@ import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.workload.WorkloadStatement;
 
 /**
  * Mark Callaghan's insert benchmark (iibench.py driven by iq.sh/np.sh) in Java, in the variant the config
@@ -92,6 +93,15 @@ public final class InsertBenchWorkload implements Workload {
             }
         }
         return names;
+    }
+
+    /**
+     * Planned before the run, so on the tables {@link #load} left: empty, and without the secondary
+     * indexes that l.x builds (docs/plans.md).
+     */
+    @Override
+    public List<WorkloadStatement> statements() {
+        return InsertBenchStatements.of(config, config.seed() == null ? 1 : config.seed());
     }
 
     @Override

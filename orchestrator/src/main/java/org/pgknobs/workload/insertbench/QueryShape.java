@@ -32,25 +32,38 @@ enum QueryShape {
 
     /** His PREPARE text for this shape, variant and table. */
     String prepare(InsertBenchVariant variant, int client) {
+        return "PREPARE " + statementName + " (" + parameterTypes(variant) + ") as " + sql(variant, client);
+    }
+
+    /** The prepared query itself, {@code $1 ...} for its parameters (what EXPLAIN and pg_stat_statements see). */
+    String sql(InsertBenchVariant variant, int client) {
         String t = InsertBenchSchema.table(client);
         boolean now = variant == InsertBenchVariant.CURRENT;
         return switch (this) {
             case MARKET -> now
-                    ? "PREPARE market_query_ps (int) as SELECT productid, customerid, price FROM " + t
+                    ? "SELECT productid, customerid, price FROM " + t
                             + " WHERE (productid >= $1) ORDER BY productid, customerid, price LIMIT " + ROWS_PER_QUERY
-                    : "PREPARE market_query_ps (real) as SELECT price, customerid FROM " + t
+                    : "SELECT price, customerid FROM " + t
                             + " WHERE (price >= $1) ORDER BY price, customerid LIMIT " + ROWS_PER_QUERY;
             case REGISTER -> now
-                    ? "PREPARE register_query_ps (int) as SELECT cashregisterid, customerid, price FROM " + t
+                    ? "SELECT cashregisterid, customerid, price FROM " + t
                             + " WHERE (cashregisterid > $1) ORDER BY cashregisterid, customerid, price LIMIT " + ROWS_PER_QUERY
-                    : "PREPARE register_query_ps (int) as SELECT cashregisterid, price, customerid FROM " + t
+                    : "SELECT cashregisterid, price, customerid FROM " + t
                             + " WHERE (cashregisterid > $1) ORDER BY cashregisterid, price, customerid LIMIT " + ROWS_PER_QUERY;
-            case PDC -> "PREPARE pdc_query_ps (" + (now ? "int" : "real") + ") as SELECT price, dateandtime, customerid FROM "
+            case PDC -> "SELECT price, dateandtime, customerid FROM "
                     + t + " WHERE (price >= $1) ORDER BY price, dateandtime, customerid LIMIT " + ROWS_PER_QUERY;
-            case POINT -> "PREPARE pk_query_ps (" + String.join(",", java.util.Collections.nCopies(ROWS_PER_QUERY, "int"))
-                    + ") as SELECT transactionid, productid, data FROM " + t + " WHERE transactionid in ("
+            case POINT -> "SELECT transactionid, productid, data FROM " + t + " WHERE transactionid in ("
                     + String.join(",", java.util.stream.IntStream.rangeClosed(1, ROWS_PER_QUERY).mapToObj(i -> "$" + i).toList())
                     + ")";
+        };
+    }
+
+    private String parameterTypes(InsertBenchVariant variant) {
+        boolean now = variant == InsertBenchVariant.CURRENT;
+        return switch (this) {
+            case MARKET, PDC -> now ? "int" : "real";
+            case REGISTER -> "int";
+            case POINT -> String.join(",", java.util.Collections.nCopies(ROWS_PER_QUERY, "int"));
         };
     }
 

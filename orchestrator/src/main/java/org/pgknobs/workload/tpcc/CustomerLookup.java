@@ -8,7 +8,7 @@ import java.sql.SQLException;
 /**
  * Payment's and OrderStatus's customer selection (spec 2.5.1.2 / 2.6.1.2), as BenchBase does it: by id
  * (NURand C_ID), or by last name (NURand C_LAST at run time), reading every match ordered by c_first and
- * taking BenchBase's middle one. Columns: those of BenchBase's payGetCustSQL, then c_id.
+ * taking BenchBase's middle one. Columns: those of BenchBase's payGetCustSQL, then c_id ({@link TpccSql.Columns#CUSTOMER}).
  */
 final class CustomerLookup {
 
@@ -18,17 +18,14 @@ final class CustomerLookup {
     static final int PAYMENT_CNT = 15;
     static final int ID = 17;
 
-    private static final String COLUMNS = "c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, "
-            + "c_zip, c_phone, c_credit, c_credit_lim, c_discount, c_balance, c_ytd_payment, c_payment_cnt, c_since, c_id";
-
     private final PreparedStatement byId;
     private final PreparedStatement byName;
 
     CustomerLookup(Connection c) throws SQLException {
-        byId = c.prepareStatement("SELECT " + COLUMNS + " FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
+        byId = c.prepareStatement(TpccSql.CUSTOMER_BY_ID.sql());
         // Scrollable: count the matches, then step back to the chosen one.
-        byName = c.prepareStatement("SELECT " + COLUMNS + " FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_last = ? "
-                + "ORDER BY c_first", ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY);
+        byName = c.prepareStatement(TpccSql.CUSTOMER_BY_NAME.sql(), ResultSet.TYPE_SCROLL_INSENSITIVE,
+                ResultSet.CONCUR_READ_ONLY);
     }
 
     /** Draws "by name" (60 %) or not, then the name or id; returns the result set on the chosen row. The caller closes it. */

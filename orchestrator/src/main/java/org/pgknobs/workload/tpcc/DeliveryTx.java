@@ -19,14 +19,13 @@ final class DeliveryTx {
             updateCustomer;
 
     DeliveryTx(Connection c) throws SQLException {
-        newOrder = c.prepareStatement("SELECT no_o_id FROM new_order WHERE no_d_id = ? AND no_w_id = ? ORDER BY no_o_id ASC LIMIT 1");
-        deleteNewOrder = c.prepareStatement("DELETE FROM new_order WHERE no_o_id = ? AND no_d_id = ? AND no_w_id = ?");
-        customerId = c.prepareStatement("SELECT o_c_id FROM oorder WHERE o_id = ? AND o_d_id = ? AND o_w_id = ?");
-        updateCarrier = c.prepareStatement("UPDATE oorder SET o_carrier_id = ? WHERE o_id = ? AND o_d_id = ? AND o_w_id = ?");
-        updateLines = c.prepareStatement("UPDATE order_line SET ol_delivery_d = ? WHERE ol_o_id = ? AND ol_d_id = ? AND ol_w_id = ?");
-        sumLines = c.prepareStatement("SELECT SUM(ol_amount) AS ol_total FROM order_line WHERE ol_o_id = ? AND ol_d_id = ? AND ol_w_id = ?");
-        updateCustomer = c.prepareStatement("UPDATE customer SET c_balance = c_balance + ?, c_delivery_cnt = c_delivery_cnt + 1 "
-                + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
+        newOrder = c.prepareStatement(TpccSql.DELIVERY_GET_ORDER_ID.sql());
+        deleteNewOrder = c.prepareStatement(TpccSql.DELIVERY_DELETE_NEW_ORDER.sql());
+        customerId = c.prepareStatement(TpccSql.DELIVERY_GET_CUST_ID.sql());
+        updateCarrier = c.prepareStatement(TpccSql.DELIVERY_UPDATE_CARRIER_ID.sql());
+        updateLines = c.prepareStatement(TpccSql.DELIVERY_UPDATE_DELIVERY_DATE.sql());
+        sumLines = c.prepareStatement(TpccSql.DELIVERY_SUM_ORDER_AMOUNT.sql());
+        updateCustomer = c.prepareStatement(TpccSql.DELIVERY_UPDATE_CUST_BAL_DELIV_CNT.sql());
     }
 
     void run(Terminal t, TpccRandom r) throws SQLException, UserAbort {

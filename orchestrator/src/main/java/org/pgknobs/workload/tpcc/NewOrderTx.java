@@ -23,20 +23,16 @@ final class NewOrderTx {
     private final int[] quantities = new int[15];
 
     NewOrderTx(Connection c) throws SQLException {
-        customer = c.prepareStatement("SELECT c_discount, c_last, c_credit FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-        warehouse = c.prepareStatement("SELECT w_tax FROM warehouse WHERE w_id = ?");
-        district = c.prepareStatement("SELECT d_next_o_id, d_tax FROM district WHERE d_w_id = ? AND d_id = ? FOR UPDATE");
-        updateDistrict = c.prepareStatement("UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = ? AND d_id = ?");
-        insertOrder = c.prepareStatement("INSERT INTO oorder (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_ol_cnt, o_all_local) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?)");
-        insertNewOrder = c.prepareStatement("INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (?, ?, ?)");
-        item = c.prepareStatement("SELECT i_price, i_name, i_data FROM item WHERE i_id = ?");
-        stock = c.prepareStatement("SELECT s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, "
-                + "s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM stock WHERE s_i_id = ? AND s_w_id = ? FOR UPDATE");
-        updateStock = c.prepareStatement("UPDATE stock SET s_quantity = ?, s_ytd = s_ytd + ?, s_order_cnt = s_order_cnt + 1, "
-                + "s_remote_cnt = s_remote_cnt + ? WHERE s_i_id = ? AND s_w_id = ?");
-        insertLine = c.prepareStatement("INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, "
-                + "ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        customer = c.prepareStatement(TpccSql.NEW_ORDER_GET_CUST.sql());
+        warehouse = c.prepareStatement(TpccSql.NEW_ORDER_GET_WHSE.sql());
+        district = c.prepareStatement(TpccSql.NEW_ORDER_GET_DIST.sql());
+        updateDistrict = c.prepareStatement(TpccSql.NEW_ORDER_UPDATE_DIST.sql());
+        insertOrder = c.prepareStatement(TpccSql.NEW_ORDER_INSERT_OORDER.sql());
+        insertNewOrder = c.prepareStatement(TpccSql.NEW_ORDER_INSERT_NEW_ORDER.sql());
+        item = c.prepareStatement(TpccSql.NEW_ORDER_GET_ITEM.sql());
+        stock = c.prepareStatement(TpccSql.NEW_ORDER_GET_STOCK.sql());
+        updateStock = c.prepareStatement(TpccSql.NEW_ORDER_UPDATE_STOCK.sql());
+        insertLine = c.prepareStatement(TpccSql.NEW_ORDER_INSERT_ORDER_LINE.sql());
     }
 
     void run(Terminal t, TpccRandom r) throws SQLException, UserAbort {

@@ -13,10 +13,8 @@ final class OrderStatusTx {
 
     OrderStatusTx(Connection c) throws SQLException {
         customers = new CustomerLookup(c);
-        lastOrder = c.prepareStatement("SELECT o_id, o_carrier_id, o_entry_d FROM oorder "
-                + "WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? ORDER BY o_id DESC LIMIT 1");
-        lines = c.prepareStatement("SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line "
-                + "WHERE ol_o_id = ? AND ol_d_id = ? AND ol_w_id = ?");
+        lastOrder = c.prepareStatement(TpccSql.ORDER_STATUS_GET_NEWEST_ORD.sql());
+        lines = c.prepareStatement(TpccSql.ORDER_STATUS_GET_ORDER_LINES.sql());
     }
 
     void run(Terminal t, TpccRandom r) throws SQLException {

@@ -20,19 +20,15 @@ final class PaymentTx {
     private final PreparedStatement customerData, updateCustomerData, updateCustomer, insertHistory;
 
     PaymentTx(Connection c) throws SQLException {
-        updateWarehouse = c.prepareStatement("UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ?");
-        warehouse = c.prepareStatement("SELECT w_street_1, w_street_2, w_city, w_state, w_zip, w_name FROM warehouse WHERE w_id = ?");
-        updateDistrict = c.prepareStatement("UPDATE district SET d_ytd = d_ytd + ? WHERE d_w_id = ? AND d_id = ?");
-        district = c.prepareStatement("SELECT d_street_1, d_street_2, d_city, d_state, d_zip, d_name FROM district "
-                + "WHERE d_w_id = ? AND d_id = ?");
+        updateWarehouse = c.prepareStatement(TpccSql.PAYMENT_UPDATE_WHSE.sql());
+        warehouse = c.prepareStatement(TpccSql.PAYMENT_GET_WHSE.sql());
+        updateDistrict = c.prepareStatement(TpccSql.PAYMENT_UPDATE_DIST.sql());
+        district = c.prepareStatement(TpccSql.PAYMENT_GET_DIST.sql());
         customers = new CustomerLookup(c);
-        customerData = c.prepareStatement("SELECT c_data FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-        updateCustomerData = c.prepareStatement("UPDATE customer SET c_balance = ?, c_ytd_payment = ?, c_payment_cnt = ?, "
-                + "c_data = ? WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-        updateCustomer = c.prepareStatement("UPDATE customer SET c_balance = ?, c_ytd_payment = ?, c_payment_cnt = ? "
-                + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-        insertHistory = c.prepareStatement("INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, "
-                + "h_amount, h_data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        customerData = c.prepareStatement(TpccSql.PAYMENT_GET_CUST_CDATA.sql());
+        updateCustomerData = c.prepareStatement(TpccSql.PAYMENT_UPDATE_CUST_BAL_CDATA.sql());
+        updateCustomer = c.prepareStatement(TpccSql.PAYMENT_UPDATE_CUST_BAL.sql());
+        insertHistory = c.prepareStatement(TpccSql.PAYMENT_INSERT_HIST.sql());
     }
 
     void run(Terminal t, TpccRandom r) throws SQLException {

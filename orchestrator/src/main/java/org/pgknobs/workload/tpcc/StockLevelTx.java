@@ -11,10 +11,8 @@ final class StockLevelTx {
     private final PreparedStatement nextOrder, count;
 
     StockLevelTx(Connection c) throws SQLException {
-        nextOrder = c.prepareStatement("SELECT d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ?");
-        count = c.prepareStatement("SELECT COUNT(DISTINCT (s_i_id)) AS stock_count FROM order_line, stock "
-                + "WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id < ? AND ol_o_id >= ? AND s_w_id = ? AND s_i_id = ol_i_id "
-                + "AND s_quantity < ?");
+        nextOrder = c.prepareStatement(TpccSql.STOCK_LEVEL_GET_ORDER_ID.sql());
+        count = c.prepareStatement(TpccSql.STOCK_LEVEL_GET_STOCK_COUNT.sql());
     }
 
     void run(Terminal t, TpccRandom r) throws SQLException {

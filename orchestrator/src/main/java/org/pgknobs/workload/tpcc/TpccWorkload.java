@@ -19,6 +19,7 @@ import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.workload.WorkloadStatement;
 
 /**
  * The built-in, BenchBase-compatible TPC-C. Built from a BenchBase configuration (the same XML
@@ -67,6 +68,11 @@ public final class TpccWorkload implements Workload {
 
     public TpccOptions options() {
         return options;
+    }
+
+    @Override
+    public List<WorkloadStatement> statements() {
+        return TpccStatements.all(options.warehouses(), options.seed());
     }
 
     /** The run behind the last {@link #run} result (samples and counts), or null before the first run. */

@@ -76,6 +76,23 @@ class ReportFromTinyRunsTest {
     }
 
     @Test
+    void articleReportNamesTheIndexStepsSwitchFromIndexToSeqScans() throws Exception {
+        ReportData.Run r = Reports.write(List.of(TinyRuns.article().directory()), out, Optional.empty()).runs().get(0);
+        ReportData.Step index = r.steps().stream().filter(s -> s.name().equals("index")).findFirst().orElseThrow();
+        assertThat(index.plans().against()).isEqualTo("wal");
+        assertThat(index.plans().changes()).extracting(c -> c.text())
+                .contains("NewOrder.getStock: Index Scan using stock_pkey on stock → Seq Scan on stock");
+        assertThat(index.why()).extracting(w -> w.rule()).contains("plan-changed");
+        // the base has nothing to be compared with; shared_buffers alone moves no plan
+        assertThat(r.steps().get(0).plans()).isNull();
+        assertThat(r.steps().stream().filter(s -> s.name().equals("cache-8mb")).findFirst().orElseThrow().plans().changes())
+                .isEmpty();
+        assertThat(Files.readString(out.resolve(Reports.MARKDOWN))).contains("### Plan changes")
+                .contains("| index | wal | NewOrder.getStock | Index Scan using stock_pkey on stock | Seq Scan on stock |");
+        assertThat(Files.readString(out.resolve(Reports.HTML))).contains("<h3>Plan changes</h3>");
+    }
+
+    @Test
     void sweepReportPutsHeadlinePhaseFirstWithPublishedRelativeValues() throws Exception {
         Path run = TinyRuns.sweep().directory();
         ReportData data = Reports.write(List.of(run), out, Optional.empty());
