@@ -22,6 +22,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.StepDirs;
+import org.pgknobs.report.why.Steadiness;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
 import org.pgknobs.results.MachineFacts;
@@ -165,10 +166,11 @@ public final class ReportBuilder {
                 : vsBase.contains(publishedSlowdown);
         boolean noTransaction = outcome.map(o -> o.successful() == 0).orElse(false);
         MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
+        Steadiness steadiness = WindowSteadiness.of(runs);
         Evidence evidence = new Evidence(machine, headline, outcome.map(Outcome::errorsBySqlState).orElse(null),
                 outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
                 outcome.map(Outcome::isolation).orElse(null),
-                noise(vsStepBefore != null ? vsStepBefore : vsBase));
+                noise(vsStepBefore != null ? vsStepBefore : vsBase), steadiness);
 
         return new ReportData.Step(first.index(), name, status(runs), runs.stream().map(StepRun::reason)
                 .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
@@ -194,7 +196,7 @@ public final class ReportBuilder {
                 phases, io,
                 median.map(StepRun::perSecond).orElse(List.of()),
                 median.map(StepRun::checkpoints).orElse(List.of()),
-                median.map(StepRun::phaseSamples).orElse(Map.of()));
+                median.map(StepRun::phaseSamples).orElse(Map.of()), steadiness);
     }
 
     private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {

@@ -3,6 +3,7 @@ package org.pgknobs.report;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.report.why.Reason;
+import org.pgknobs.report.why.Steadiness;
 import org.pgknobs.results.MachineFacts;
 
 /**
@@ -78,7 +79,12 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                        Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
                        Autovacuum autovacuum, List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
                        List<StepRun.Point> perSecond, List<Double> checkpoints,
-                       Map<String, List<StepRun.PhaseSample>> phaseSamples) {
+                       Map<String, List<StepRun.PhaseSample>> phaseSamples, Steadiness steadiness) {
+
+        /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
+        public boolean notSteady() {
+            return steadiness != null && !steadiness.steady();
+        }
     }
 
     /**

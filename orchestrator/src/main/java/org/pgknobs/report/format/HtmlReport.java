@@ -168,7 +168,7 @@ final class HtmlReport {
         List<List<String>> rows = new java.util.ArrayList<>();
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
-                    Fmt.throughput(s.throughput(), s.throughputBelow()) + (s.withinNoise() ? " (within noise)" : ""),
+                    Steps.throughput(s),
                     Fmt.stat(s.goodput()), Steps.slowdown(s), Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()),
                     Steps.verdict(s)));
             if (stepBefore) {

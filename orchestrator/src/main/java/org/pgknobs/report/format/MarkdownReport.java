@@ -132,7 +132,7 @@ final class MarkdownReport {
         separator(md, header.size());
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
-                    Fmt.throughput(s.throughput(), s.throughputBelow()) + (s.withinNoise() ? " (within noise)" : ""),
+                    Steps.throughput(s),
                     Fmt.stat(s.goodput()), Steps.slowdown(s),
                     Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()), Steps.verdict(s),
                     Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()), Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()),

@@ -8,6 +8,13 @@ final class Steps {
     private Steps() {
     }
 
+    /** "1,204 (within noise, not steady)": the throughput cell with the marks a reader must see beside it. */
+    static String throughput(ReportData.Step s) {
+        String marks = (s.withinNoise() ? "within noise" : "") + (s.withinNoise() && s.notSteady() ? ", " : "")
+                + (s.notSteady() ? "not steady" : "");
+        return Fmt.throughput(s.throughput(), s.throughputBelow()) + (marks.isEmpty() ? "" : " (" + marks + ")");
+    }
+
     /** "×1.17 [1.09–1.26]"; a step that completed nothing only bounds it ("> ×120"), with no interval. */
     static String slowdown(ReportData.Step s) {
         return s.throughputBelow() != null ? "> " + Fmt.times(s.slowdown()) : Fmt.times(s.slowdown(), s.slowdownInterval());

@@ -19,7 +19,7 @@ public final class WhyRules {
     /** Rules on the machine facts and the workload's outcome: they fire with or without the collector. */
     public static List<WhyRule> evidence() {
         return List.of(new CpuBound(), new OsPageCacheReads(), new FsyncCost(), new FailedWithSqlState(),
-                new NoiseOverlap());
+                new NoiseOverlap(), new NotSteady());
     }
 
     public static List<Reason> explain(WhyInput input) {
