@@ -170,6 +170,10 @@ class RunCommand implements Callable<Integer> {
         return out;
     }
 
+    /** After the one suite ran, its summary and report written (noise: the spread of its repeats). */
+    void finished(SuiteRunner.Outcome outcome, PrintStream out) {
+    }
+
     /** Overrides this command adds to the user's (ablate: mode=ablation); recorded in suite.json with them. */
     List<String> extraSets(List<String> userSets) {
         return List.of();
@@ -232,6 +236,9 @@ class RunCommand implements Callable<Integer> {
                     : managed(servers, servers.binaries());
             RunScope scope = new RunScope(OptionalInt.empty(), name -> true, shardOf);
             SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, selection, benchBase, stdout);
+            if (!outcome.interrupted()) {
+                finished(outcome, stdout);
+            }
             return outcome.interrupted() ? Main.INTERRUPTED : outcome.anyFailed() ? Main.RUN_FAILED : Main.OK;
         }
         if (resume != null && versions.size() > 1) {

@@ -114,7 +114,8 @@ public final class ReportBuilder {
                 mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.status()).orElse("unknown"), postgres, host,
                 anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null), headline,
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
-                baseline, steps, sweep, AblationSection.of(data));
+                baseline, steps, sweep, AblationSection.of(data),
+                mode == Mode.VARIANTS ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null);
     }
 
     /** "l.i1 inserts/s" → l.i1 when a phase has that name; any other metric ("tps") is the headline's. */

@@ -15,10 +15,14 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     public static final int SCHEMA_VERSION = 1;
 
-    /** One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation. */
+    /**
+     * One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation,
+     * {@code baseSpread} (the base's spread and the smallest effect it lets the sweep detect) null but for a sweep whose
+     * base has 2 repeats or more.
+     */
     public record Run(String label, String dir, String experiment, String mode, String status, String postgres,
                       String host, String workload, String headlinePhase, Reference reference, String baseline,
-                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation) {
+                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation, Spread baseSpread) {
     }
 
     /**

@@ -85,7 +85,7 @@ final class MarkdownReport {
 
     private static void relative(StringBuilder md, ReportData.PhaseTable t, ReportData.Run run) {
         md.append("### ").append(t.phase()).append(": relative to ").append(run.baseline()).append("\n\n")
-                .append(INTERVAL_NOTE).append("\n\n");
+                .append(INTERVAL_NOTE).append(Steps.spread(t, run).map(line -> " " + line).orElse("")).append("\n\n");
         row(md, List.of("step", "ops/s", "÷ base", "published", "published ÷ base", "agreement", "verdict"));
         separator(md, 7);
         for (ReportData.RelativeRow r : t.rows()) {

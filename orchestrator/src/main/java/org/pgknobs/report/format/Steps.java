@@ -29,6 +29,12 @@ final class Steps {
         return (i.present() ? Fmt.times(i.ratio(), i) : Fmt.interval(i)) + " vs " + i.against();
     }
 
+    /** A sweep's headline table: "Spread of base: CV 3.1 % over 3 repeats, ...; smallest effect detectable ...". */
+    static java.util.Optional<String> spread(ReportData.PhaseTable t, ReportData.Run run) {
+        return run.baseSpread() == null || !t.phase().equals(run.headlinePhase()) ? java.util.Optional.empty()
+                : java.util.Optional.of("Spread of " + run.baseSpread().sentence() + ".");
+    }
+
     static String verdict(ReportData.Step s) {
         return Fmt.verdict(s.verdict(), s.publishedInside(), s.publishedSlowdown(), s.slowdownInterval(), "×");
     }
