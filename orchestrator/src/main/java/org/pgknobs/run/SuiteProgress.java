@@ -51,6 +51,14 @@ public final class SuiteProgress implements ProgressListener {
         this.every = every;
     }
 
+    /**
+     * A progress display without planned loads, its ETA from the runs' own estimates ({@link #stepStarted}) until runs
+     * finish; {@code estimate}, the whole suite's, is not needed any more (kept for the callers of the first version).
+     */
+    public SuiteProgress(PrintStream out, int totalSteps, Duration estimate, Duration every) {
+        this(out, totalSteps, totalSteps, 0, Duration.ZERO, every);
+    }
+
     /** A step begins; {@code stepEstimate} is its planned wall time (workload and overhead, no load). */
     public synchronized void stepStarted(int ordinal, String name, Duration stepEstimate) {
         long now = System.nanoTime();
