@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             ApplyCommand.class,
             RunCommand.class,
             AblateCommand.class,
+            NoiseCommand.class,
             TpccCommand.class,
             BenchCommand.class,
             ReportCommand.class,

@@ -63,8 +63,10 @@ class RunCommand implements Callable<Integer> {
             description = "results go to DIR/<experiment>/<timestamp>/ (default: ${DEFAULT-VALUE})")
     Path out;
 
-    @Option(names = "--repeats", description = "run every step N times, interleaved (overrides the file)")
-    Integer repeats;
+    @Option(names = "--repeats", paramLabel = "N|auto|MIN..MAX",
+            description = "run every step N times, interleaved; auto (or MIN..MAX rounds): rounds until every step's "
+                    + "interval is clear of 1 or narrower than the target (overrides the file; docs/statistics.md)")
+    String repeats;
 
     @Option(names = "--resume", paramLabel = "DIR", description = "finish an earlier result directory: run only the steps not done")
     Path resume;
@@ -168,6 +170,10 @@ class RunCommand implements Callable<Integer> {
         return out;
     }
 
+    /** After the one suite ran, its summary and report written (noise: the spread of its repeats). */
+    void finished(SuiteRunner.Outcome outcome, PrintStream out) {
+    }
+
     /** Overrides this command adds to the user's (ablate: mode=ablation); recorded in suite.json with them. */
     List<String> extraSets(List<String> userSets) {
         return List.of();
@@ -187,16 +193,18 @@ class RunCommand implements Callable<Integer> {
         Experiment experiment = ExperimentLoader.load(file, Optional.ofNullable(profile), allSets)
                 .withObserve(observeOption());
         if (repeats != null) {
-            if (repeats < 1) {
-                throw new BadInputException("--repeats must be at least 1, got " + repeats);
-            }
-            experiment = experiment.withRepeats(repeats);
+            experiment = RepeatsOption.applyTo(repeats, experiment);
         }
         StepSelection.Chosen chosen = selectSteps(experiment);
         experiment = chosen.experiment();
         SuiteRecord.Selection selection = onlySteps.isEmpty() ? null
                 : new SuiteRecord.Selection(List.copyOf(onlySteps), stepsOnly, chosen.notPublished());
         Shard shardOf = shard == null ? Shard.whole() : Shard.parse(shard);
+        if (!shardOf.isWhole() && experiment.autoRepeats().isPresent()) {
+            throw new BadInputException("--shard " + shardOf + ": repeats: auto decides when every step's interval "
+                    + "has settled, and a shard runs only some steps; give the shards fixed repeats (--repeats N), or "
+                    + "run without --shard");
+        }
         if (!shardOf.isWhole() && experiment.data() == DataPolicy.CONTINUE) {
             throw new BadInputException("--shard " + shardOf + ": " + file + " has `data: continue`, so every step "
                     + "works on the data the step before left; shards need `data: restore` (or run without --shard)");
@@ -228,6 +236,9 @@ class RunCommand implements Callable<Integer> {
                     : managed(servers, servers.binaries());
             RunScope scope = new RunScope(OptionalInt.empty(), name -> true, shardOf);
             SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, selection, benchBase, stdout);
+            if (!outcome.interrupted()) {
+                finished(outcome, stdout);
+            }
             return outcome.interrupted() ? Main.INTERRUPTED : outcome.anyFailed() ? Main.RUN_FAILED : Main.OK;
         }
         if (resume != null && versions.size() > 1) {

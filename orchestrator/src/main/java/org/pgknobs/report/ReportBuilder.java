@@ -23,6 +23,7 @@ import org.pgknobs.experiment.Mode;
 import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.StepDirs;
+import org.pgknobs.report.why.Steadiness;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
 import org.pgknobs.results.MachineFacts;
@@ -114,7 +115,8 @@ public final class ReportBuilder {
                 mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.status()).orElse("unknown"), postgres, host,
                 anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null), headline,
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
-                baseline, steps, sweep, AblationSection.of(data));
+                baseline, steps, sweep, AblationSection.of(data),
+                mode == Mode.VARIANTS ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null);
     }
 
     /** "l.i1 inserts/s" → l.i1 when a phase has that name; any other metric ("tps") is the headline's. */
@@ -167,10 +169,11 @@ public final class ReportBuilder {
                 : vsBase.contains(publishedSlowdown);
         boolean noTransaction = outcome.map(o -> o.successful() == 0).orElse(false);
         MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
+        Steadiness steadiness = WindowSteadiness.of(runs);
         Evidence evidence = new Evidence(machine, headline, outcome.map(Outcome::errorsBySqlState).orElse(null),
                 outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
                 outcome.map(Outcome::isolation).orElse(null),
-                noise(vsStepBefore != null ? vsStepBefore : vsBase));
+                noise(vsStepBefore != null ? vsStepBefore : vsBase), steadiness);
 
         return new ReportData.Step(first.index(), name, status(runs), runs.stream().map(StepRun::reason)
                 .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
@@ -198,7 +201,7 @@ public final class ReportBuilder {
                 median.map(StepRun::checkpoints).orElse(List.of()),
                 median.map(StepRun::phaseSamples).orElse(Map.of()),
                 median.flatMap(m -> comparedDir == null ? Optional.empty() : PlanChanges.compare(comparedDir, m.dir()))
-                        .map(changes -> new ReportData.Plans(compared, changes)).orElse(null));
+                        .map(changes -> new ReportData.Plans(compared, changes)).orElse(null), steadiness);
     }
 
     private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.pgknobs.report.plans.PlanChange;
 import org.pgknobs.report.why.Reason;
+import org.pgknobs.report.why.Steadiness;
 import org.pgknobs.results.MachineFacts;
 
 /**
@@ -15,10 +16,14 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     public static final int SCHEMA_VERSION = 1;
 
-    /** One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation. */
+    /**
+     * One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation,
+     * {@code baseSpread} (the base's spread and the smallest effect it lets the sweep detect) null but for a sweep whose
+     * base has 2 repeats or more.
+     */
     public record Run(String label, String dir, String experiment, String mode, String status, String postgres,
                       String host, String workload, String headlinePhase, Reference reference, String baseline,
-                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation) {
+                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation, Spread baseSpread) {
     }
 
     /**
@@ -81,7 +86,12 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                        Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
                        Autovacuum autovacuum, List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
                        List<StepRun.Point> perSecond, List<Double> checkpoints,
-                       Map<String, List<StepRun.PhaseSample>> phaseSamples, Plans plans) {
+                       Map<String, List<StepRun.PhaseSample>> phaseSamples, Plans plans, Steadiness steadiness) {
+
+        /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
+        public boolean notSteady() {
+            return steadiness != null && !steadiness.steady();
+        }
     }
 
     /** A step's plan changes against {@code against}, the step before (cumulative) or the base (variants). */

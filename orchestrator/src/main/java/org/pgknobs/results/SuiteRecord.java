@@ -11,11 +11,13 @@ import java.util.Map;
  * started on an empty cluster before the load (empty when the trial was off, and in older files);
  * {@code selection} (null without {@code --steps}) which steps were chosen and how, so a report renders
  * them as the run did. {@code loads} say where each cluster's data came from: loaded by this run or
- * copied from the load cache (empty before the first load, and in older files).
+ * copied from the load cache (empty before the first load, and in older files); {@code rounds} (null unless
+ * {@code repeats: auto}) how many rounds ran and why they stopped.
  */
 public record SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                           Instant started, Instant updated, RunEnvironment environment, List<Entry> steps,
-                          RunTags tags, List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads) {
+                          RunTags tags, List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads,
+                          Rounds rounds) {
 
     public SuiteRecord {
         trialStarts = trialStarts == null ? List.of() : List.copyOf(trialStarts);
@@ -23,8 +25,15 @@ public record SuiteRecord(String experiment, String source, String profile, List
     }
 
     public SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
+                       Instant started, Instant updated, RunEnvironment environment, List<Entry> steps, RunTags tags,
+                       List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads) {
+        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, trialStarts,
+                selection, loads, null);
+    }
+
+    public SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                        Instant started, Instant updated, RunEnvironment environment, List<Entry> steps, RunTags tags) {
-        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of(), null, List.of());
+        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of(), null, List.of(), null);
     }
 
     /** suite.json files written before tags existed read as an untagged whole run. */
@@ -34,17 +43,22 @@ public record SuiteRecord(String experiment, String source, String profile, List
 
     public SuiteRecord with(String newStatus, List<Entry> newSteps) {
         return new SuiteRecord(experiment, source, profile, sets, newStatus, started, Instant.now(), environment,
-                newSteps, tags, trialStarts, selection, loads);
+                newSteps, tags, trialStarts, selection, loads, rounds);
     }
 
     public SuiteRecord withTrialStarts(List<TrialStart> trials) {
         return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trials, selection, loads);
+                tags, trials, selection, loads, rounds);
     }
 
     public SuiteRecord withLoads(List<DataLoad> newLoads) {
         return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trialStarts, selection, newLoads);
+                tags, trialStarts, selection, newLoads, rounds);
+    }
+
+    public SuiteRecord withRounds(Rounds newRounds) {
+        return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
+                tags, trialStarts, selection, loads, newRounds);
     }
 
     /** The steps of {@code selection} that are not the published step, with why; empty without a selection. */
@@ -80,5 +94,40 @@ public record SuiteRecord(String experiment, String source, String profile, List
      */
     public record DataLoad(List<String> initdb, String source, double seconds, String cacheKey,
                            Instant originalLoadedAt, Double originalSeconds) {
+    }
+
+    /**
+     * {@code repeats: auto}: the rounds so far and the last decision, rewritten after every round.
+     *
+     * @param min         the fewest rounds
+     * @param max         the most rounds
+     * @param target      the relative half-width that counts as narrow (0.03)
+     * @param rounds      complete rounds so far
+     * @param stopped     whether the rounds stopped (false while they go on, or when a signal cut them short)
+     * @param reason      the rule's reason: below-min, round-incomplete, unsettled, settled, max-rounds
+     * @param why         the same in words
+     * @param comparisons every step against the step it is compared with, and which condition held
+     */
+    public record Rounds(int min, int max, double target, int rounds, boolean stopped, String reason, String why,
+                         List<RoundComparison> comparisons) {
+
+        public Rounds {
+            comparisons = comparisons == null ? List.of() : List.copyOf(comparisons);
+        }
+    }
+
+    /**
+     * One step's state in the rounds: {@code condition} is {@code clear-of-1}, {@code narrower-than-target} (both
+     * when both hold: {@code clear-of-1, narrower-than-target}), {@code unsettled}, {@code no-interval} (with
+     * {@code note} saying why) or {@code not-compared} (the step or its reference has a repeat that did not
+     * complete: failed, rejected, n/a, expected to fail, or nothing completed; it runs no more rounds).
+     *
+     * @param ratio     step ÷ reference (null without an interval)
+     * @param lower     the 95 % interval's lower end
+     * @param upper     its upper end
+     * @param halfWidth sqrt(upper / lower) − 1, what {@code target} is compared with
+     */
+    public record RoundComparison(String step, String reference, String condition, Double ratio, Double lower,
+                                  Double upper, Double halfWidth, String note) {
     }
 }

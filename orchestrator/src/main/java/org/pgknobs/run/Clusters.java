@@ -88,7 +88,15 @@ final class Clusters {
             ensureLoadedExternal(experiment, ext.server(), progress);
             return ext.server();
         }
+        Cluster existing = clusters.get(step.initdb());
+        boolean loads = existing == null || existing.snapshot() == null;
+        if (loads) {
+            progress.loadStarted();
+        }
         Cluster cluster = cluster(step.initdb(), experiment, true);
+        if (loads) {
+            progress.loadFinished();
+        }
         clusters.values().stream().filter(c -> c != cluster).forEach(c -> c.server().stop());
         ManagedServer server = cluster.server();
         if (experiment.data() == DataPolicy.RESTORE && !cluster.asSnapshot()) {

@@ -5,6 +5,7 @@ import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.SuiteLayout;
+import org.pgknobs.results.SuiteRecord;
 
 /**
  * Ctrl-C / SIGTERM while a suite runs: a shutdown hook marks the running step interrupted, writes
@@ -58,10 +59,19 @@ final class SuiteInterruption {
         }
     }
 
-    /** Adds a step planned at run time (an ablation's search candidate) to suite.json; its entry index. */
+    /** Adds a step planned at run time (an ablation's search candidate, a round of repeats: auto) to suite.json; its entry index. */
     int stepPlanned(PlannedRun p) {
         synchronized (lock) {
             return record.append(p);
+        }
+    }
+
+    /** {@code repeats: auto}: the decision after a round, into suite.json (unless a signal came first). */
+    void roundsDecided(SuiteRecord.Rounds rounds) {
+        synchronized (lock) {
+            if (!interrupted) {
+                record.rounds(rounds);
+            }
         }
     }
 

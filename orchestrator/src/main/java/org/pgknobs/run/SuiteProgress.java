@@ -8,39 +8,93 @@ import org.pgknobs.workload.ProgressListener;
  * One progress display for a suite: which step of how many, which phase, elapsed and ETA. Prints a line
  * when the phase changes and at most every {@code every} within a phase, so logs of long CI or nohup
  * runs stay readable (no carriage-return animation).
+ *
+ * <p>The ETA starts from the plan's estimate (experiment.plan.ExperimentPlan: a run's workload time and step
+ * overhead, one load per cluster) and corrects itself from what the suite measures: once a run has finished, the
+ * mean wall time of the finished runs (without the loads) replaces the planned time per run, and once a load has
+ * finished, the loads still to come are scaled by how the measured load compared with its estimate.
  */
 public final class SuiteProgress implements ProgressListener {
 
     private final PrintStream out;
     private final long startNanos = System.nanoTime();
-    private final Duration estimate;
     private final Duration every;
-    private final int totalSteps;
+    private final Duration plannedLoad;
+    private int totalSteps;
+    private int notStarted;
+    private int loadsLeft;
     private int step;
     private String stepName = "";
     private String lastPhase = "";
     private long lastPrint;
     private long stepStartNanos = System.nanoTime();
-    private Duration doneEstimate = Duration.ZERO;
     private Duration stepEstimate = Duration.ZERO;
+    private int finishedRuns;
+    private long finishedRunNanos;
+    private long loadStartNanos = -1;
+    private long loadNanosInStep;
+    private int loadsDone;
+    private long loadNanosDone;
 
-    public SuiteProgress(PrintStream out, int totalSteps, Duration estimate, Duration every) {
+    /**
+     * @param totalSteps  the runs planned
+     * @param toRun       how many of them are still to run (fewer on --resume)
+     * @param loads       the data loads planned (one per cluster)
+     * @param plannedLoad the estimate of one load
+     */
+    public SuiteProgress(PrintStream out, int totalSteps, int toRun, int loads, Duration plannedLoad, Duration every) {
         this.out = out;
         this.totalSteps = totalSteps;
-        this.estimate = estimate;
+        this.notStarted = toRun;
+        this.loadsLeft = loads;
+        this.plannedLoad = plannedLoad;
         this.every = every;
     }
 
-    /** A step begins; {@code stepEstimate} is its expected share of the suite's time. */
+    /**
+     * A progress display without planned loads, its ETA from the runs' own estimates ({@link #stepStarted}) until runs
+     * finish; {@code estimate}, the whole suite's, is not needed any more (kept for the callers of the first version).
+     */
+    public SuiteProgress(PrintStream out, int totalSteps, Duration estimate, Duration every) {
+        this(out, totalSteps, totalSteps, 0, Duration.ZERO, every);
+    }
+
+    /** A step begins; {@code stepEstimate} is its planned wall time (workload and overhead, no load). */
     public synchronized void stepStarted(int ordinal, String name, Duration stepEstimate) {
-        this.doneEstimate = doneEstimate.plus(this.stepEstimate);
+        long now = System.nanoTime();
+        if (step > 0) {
+            finishedRuns++;
+            finishedRunNanos += now - stepStartNanos - loadNanosInStep;
+        }
+        this.notStarted = Math.max(0, notStarted - 1);
         this.step = ordinal;
         this.stepName = name;
         this.stepEstimate = stepEstimate;
-        this.stepStartNanos = System.nanoTime();
+        this.stepStartNanos = now;
+        this.loadNanosInStep = 0;
         this.lastPhase = "";
         out.printf("[%d/%d %s] starting (elapsed %s, ETA %s)%n", step, totalSteps, stepName,
                 format(elapsed()), format(eta()));
+    }
+
+    /** Runs planned while the suite goes on (a round of {@code repeats: auto}, an ablation's candidate). */
+    public synchronized void runsAdded(int runs) {
+        totalSteps += runs;
+        notStarted += runs;
+    }
+
+    /** The current step loads a cluster's data before it starts: not part of the step's own time. */
+    public synchronized void loadStarted() {
+        loadStartNanos = System.nanoTime();
+    }
+
+    public synchronized void loadFinished() {
+        long took = System.nanoTime() - loadStartNanos;
+        loadStartNanos = -1;
+        loadNanosInStep += took;
+        loadNanosDone += took;
+        loadsDone++;
+        loadsLeft = Math.max(0, loadsLeft - 1);
     }
 
     public synchronized void say(String message) {
@@ -64,11 +118,19 @@ public final class SuiteProgress implements ProgressListener {
         return Duration.ofNanos(System.nanoTime() - startNanos);
     }
 
-    /** Planned time of the steps not yet finished, less what the current step has used so far. */
-    private Duration eta() {
-        Duration inStep = Duration.ofNanos(System.nanoTime() - stepStartNanos);
-        Duration eta = estimate.minus(doneEstimate).minus(inStep);
-        return eta.isNegative() ? Duration.ZERO : eta;
+    /**
+     * The runs not yet started at the measured (or planned) time per run, what the current run has left of it,
+     * and the loads to come at the measured (or planned) time per load.
+     */
+    synchronized Duration eta() {
+        long now = System.nanoTime();
+        long perRun = finishedRuns > 0 ? finishedRunNanos / finishedRuns : stepEstimate.toNanos();
+        long perLoad = loadsDone > 0 ? loadNanosDone / loadsDone : plannedLoad.toNanos();
+        long loading = loadStartNanos >= 0 ? now - loadStartNanos : 0;
+        long inRun = now - stepStartNanos - loadNanosInStep - loading;
+        long current = step == 0 ? 0 : Math.max(0, perRun - inRun);
+        long loads = loadsLeft * perLoad - Math.min(loading, perLoad);
+        return Duration.ofNanos(Math.max(0, notStarted * perRun + current + loads));
     }
 
     static String format(Duration d) {

@@ -83,14 +83,12 @@ final class SuiteRecordWriter {
         return writer;
     }
 
-    /** A step planned while the suite runs (an ablation's search candidate): pending, at the end. */
+    /** A step planned while the suite runs (an ablation's search candidate, a round of repeats: auto): pending, at the end. */
     int append(PlannedRun p) {
         List<SuiteRecord.Entry> entries = new ArrayList<>(record.steps());
         entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(),
                 layout.root().relativize(StepOrder.dir(layout, p)).toString(), StepStatus.PENDING, null));
-        record = new SuiteRecord(record.experiment(), record.source(), record.profile(), record.sets(), record.status(),
-                record.started(), Instant.now(), record.environment(), entries, record.tags(), record.trialStarts(),
-                record.selection(), record.loads());
+        record = record.with(record.status(), entries);
         write("running");
         return entries.size() - 1;
     }
@@ -103,6 +101,12 @@ final class SuiteRecordWriter {
             record = record.withLoads(loads);
             write(record.status());
         }
+    }
+
+    /** {@code repeats: auto}: the rounds so far and the last decision, into suite.json. */
+    void rounds(SuiteRecord.Rounds rounds) {
+        record = record.withRounds(rounds);
+        write("running");
     }
 
     /** The trial starts before the load, into suite.json. */

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,16 +135,24 @@ public final class SuiteRunner {
     public Outcome run(Experiment experiment, SuiteRecord.Selection selection) {
         Scoped scoped = scoped(experiment);
         ExperimentPlan plan = scoped.plan();
-        List<PlannedRun> order = scoped.order();
         Map<String, String> notApplicable = scoped.notApplicable();
         ExperimentPlan toCheck = scoped.toCheck();
         SuiteRecord earlier = options.resume().map(dir -> StepOrder.readEarlier(dir, experiment)).orElse(null);
         if (earlier != null) {
             StepOrder.checkSamePart(options.resume().get(), earlier, options.scope().tags());
         }
+        AutoRounds rounds = experiment.autoRepeats().map(a -> new AutoRounds(a, plan)).orElse(null);
+        if (rounds != null && !options.scope().shard().isWhole()) {
+            throw new IllegalArgumentException("repeats: auto decides on every step's repeats; a shard has only some");
+        }
+        // repeats: auto resumes with every round the earlier run planned, and goes on deciding after them
+        List<PlannedRun> order = new ArrayList<>(rounds == null ? scoped.order()
+                : plan.runs(AutoRounds.roundsPlanned(experiment.autoRepeats().get(), earlier)));
         PrintStream out = options.out();
         if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)
-                && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))) {
+                && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))
+                && (rounds == null || rounds.afterRound(new SuiteLayout(options.resume().get()), earlier.steps())
+                        .nextRound().isEmpty())) {
             out.println("nothing to do: every step in " + options.resume().get() + " is done");
             return new Outcome(options.resume().get(), earlier.steps(), false);
         }
@@ -179,21 +188,26 @@ public final class SuiteRunner {
             if (!trials.isEmpty()) {
                 record.trialStarts(trials);
             }
-            SuiteProgress progress = new SuiteProgress(out, order.size(), plan.estimatedDuration(), Duration.ofSeconds(10));
+            int toRun = (int) record.entries().stream().filter(e -> !e.status().isFinal()).count();
+            SuiteProgress progress = new SuiteProgress(out, order.size(), toRun,
+                    supply instanceof ServerSupply.Managed ? toCheck.distinctInitdbSets().size() : 0,
+                    plan.loadTimePerCluster(), Duration.ofSeconds(10));
             AblationSearchPhase ablation = experiment.mode() == Mode.ABLATION ? new AblationSearchPhase(experiment, plan,
                     layout, preflight.settingsFor(plan.step(AblationPlan.BASE).orElseThrow()),
                     preflight.settingsFor(plan.step(AblationPlan.FULL).orElseThrow())) : null;
             if (ablation != null) {
                 ablation.writeStart();
             }
-            for (int i = 0; i < order.size() && !interruption.interrupted(); i++) {
+            for (int i = 0; !interruption.interrupted(); i++) {
+                if (i == order.size() && !nextRound(rounds, layout, record, interruption, progress, order)) {
+                    break;
+                }
                 PlannedRun p = order.get(i);
                 if (record.entries().get(i).status().isFinal()) {
                     continue;
                 }
                 interruption.stepStarting(i);
-                progress.stepStarted(i + 1, p.step().name() + (experiment.repeats() > 1 ? " r" + p.repeat() : ""),
-                        plan.runTimePerStep());
+                progress.stepStarted(i + 1, p.label(), plan.runTimePerStep().plus(plan.stepOverhead()));
                 StepResult result = steps.run(experiment, p, StepOrder.dir(layout, p), preflight.settingsFor(p.step()), progress);
                 if (!interruption.stepFinished(i, result)) {
                     break;
@@ -204,8 +218,9 @@ public final class SuiteRunner {
                 ablation.run(record.entries(), step -> {
                     PlannedRun p = new PlannedRun(step, 1, 1);
                     int i = interruption.stepPlanned(p);
+                    progress.runsAdded(1);
                     interruption.stepStarting(i);
-                    progress.stepStarted(i + 1, step.name(), plan.runTimePerStep());
+                    progress.stepStarted(i + 1, step.name(), plan.runTimePerStep().plus(plan.stepOverhead()));
                     progress.say(step.description());
                     StepResult result = steps.run(experiment, p, StepOrder.dir(layout, p), step.settings(), progress);
                     if (!interruption.stepFinished(i, result)) {
@@ -220,5 +235,25 @@ public final class SuiteRunner {
             interruption.uninstallAndRelease();
         }
         return new Outcome(layout.root(), record.entries(), interruption.interrupted());
+    }
+
+    /**
+     * {@code repeats: auto} after a complete round: records the decision and appends the next round to
+     * {@code order} and suite.json; false when the rounds stop (or the repeats are fixed).
+     */
+    private boolean nextRound(AutoRounds rounds, SuiteLayout layout, SuiteRecordWriter record,
+                              SuiteInterruption interruption, SuiteProgress progress, List<PlannedRun> order) {
+        if (rounds == null) {
+            return false;
+        }
+        AutoRounds.Decision decision = rounds.afterRound(layout, record.entries());
+        interruption.roundsDecided(decision.record());
+        options.out().println("repeats auto: " + decision.record().why());
+        for (PlannedRun p : decision.nextRound()) {
+            order.add(p);
+            interruption.stepPlanned(p);
+        }
+        progress.runsAdded(decision.nextRound().size());
+        return !decision.nextRound().isEmpty();
     }
 }

@@ -19,11 +19,20 @@ import org.pgknobs.experiment.WorkloadSpec;
 /** The ordered steps of an experiment, each resolved to the full settings it runs with. */
 public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
 
-    /** Rough load speeds on a 2-core machine, for the printed estimate only. */
-    static final Duration TPCC_LOAD_PER_WAREHOUSE = Duration.ofSeconds(20);
+    /**
+     * Load speed and step overhead on a 2-core machine, fitted to measured runs (docs/reproduction.md: 128
+     * warehouses loaded in 249 s and a 7-step run of 240 s steps took 35 min, 24 s per step beyond its workload;
+     * 1–4 warehouses: about 8 s per step). For the printed estimate; the run corrects its ETA from what it measures
+     * (run.SuiteProgress).
+     */
+    static final Duration TPCC_LOAD_PER_WAREHOUSE = Duration.ofSeconds(2);
+    /** initdb, start, snapshot copy of a small cluster. */
+    static final Duration LOAD_FIXED = Duration.ofSeconds(10);
     static final double INSERTS_PER_SECOND = 20_000;
-    /** Restore + overlay + restart + verify, the goal at small scale. */
-    static final Duration STEP_OVERHEAD = Duration.ofSeconds(10);
+    /** Restore + start + overlay + restart + verify + stop + the step's files, before the data's size counts. */
+    static final Duration STEP_OVERHEAD = Duration.ofSeconds(8);
+    /** The restore copies the loaded data, about 110 MB per warehouse: 0.125 s per warehouse on this machine kind. */
+    static final Duration RESTORE_PER_WAREHOUSE = Duration.ofMillis(125);
 
     public ExperimentPlan {
         steps = List.copyOf(steps);
@@ -85,13 +94,21 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
 
     /** Every run: repeats interleave (1..k, 1..k, ...) so that drift over time hits every step alike. */
     public List<PlannedRun> runs() {
+        return runs(experiment.repeats());
+    }
+
+    /** The runs of {@code rounds} interleaved rounds ({@code repeats: auto} plans its rounds one by one). */
+    public List<PlannedRun> runs(int rounds) {
         List<PlannedRun> out = new ArrayList<>();
-        for (int r = 1; r <= experiment.repeats(); r++) {
-            for (PlannedStep s : steps) {
-                out.add(new PlannedRun(s, r, experiment.repeats()));
-            }
+        for (int r = 1; r <= rounds; r++) {
+            out.addAll(round(r, rounds));
         }
         return out;
+    }
+
+    /** Every step once, as the {@code round}-th repeat of {@code repeats}. */
+    public List<PlannedRun> round(int round, int repeats) {
+        return steps.stream().map(s -> new PlannedRun(s, round, repeats)).toList();
     }
 
     public Optional<PlannedStep> step(String name) {
@@ -115,21 +132,35 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
     public Duration loadTimePerCluster() {
         WorkloadSpec w = experiment.workload();
         if (w.kind() == WorkloadKind.TPCC) {
-            return TPCC_LOAD_PER_WAREHOUSE.multipliedBy(w.tpcc().warehouses());
+            return LOAD_FIXED.plus(TPCC_LOAD_PER_WAREHOUSE.multipliedBy(w.tpcc().warehouses()));
         }
         return Duration.ofSeconds(5); // initdb + an empty database; rows are inserted by each step's l.i0
     }
 
+    /** What a step run costs beyond its workload: restore (grows with the data), restarts, verification, files. */
+    public Duration stepOverhead() {
+        WorkloadSpec w = experiment.workload();
+        return w.kind() == WorkloadKind.TPCC
+                ? STEP_OVERHEAD.plus(RESTORE_PER_WAREHOUSE.multipliedBy(w.tpcc().warehouses())) : STEP_OVERHEAD;
+    }
+
     /**
      * A rough estimate: run time and overhead per step × repeats, plus one load per initdb set; for an
-     * ablation with a search, plus its typical number of candidates (each measured once).
+     * ablation with a search, plus its typical number of candidates (each measured once). With
+     * {@code repeats: auto} this is the estimate at its {@code min} rounds; {@link #estimatedDuration(int)} gives
+     * the one at {@code max}.
      */
     public Duration estimatedDuration() {
-        long runs = (long) steps.size() * experiment.repeats();
+        return estimatedDuration(experiment.repeats());
+    }
+
+    /** The estimate with {@code rounds} repeats of every step. */
+    public Duration estimatedDuration(int rounds) {
+        long runs = (long) steps.size() * rounds;
         if (experiment.mode() == Mode.ABLATION) {
             runs += AblationPlan.searchEstimate(experiment.ablation().search(), AblationUnits.units(experiment).size()).typical();
         }
-        return runTimePerStep().plus(STEP_OVERHEAD).multipliedBy(runs)
+        return runTimePerStep().plus(stepOverhead()).multipliedBy(runs)
                 .plus(loadTimePerCluster().multipliedBy(distinctInitdbSets().size()));
     }
 
@@ -138,7 +169,8 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
         StringBuilder out = new StringBuilder();
         Experiment e = experiment;
         out.append(String.format("%s (%s, %d step%s%s%s)%n", e.name(), e.mode().name().toLowerCase(),
-                steps.size(), steps.size() == 1 ? "" : "s", e.repeats() > 1 ? ", " + e.repeats() + " repeats" : "",
+                steps.size(), steps.size() == 1 ? "" : "s", e.autoRepeats().isPresent() ? ", repeats " + e.autoRepeats().get().describe()
+                        : e.repeats() > 1 ? ", " + e.repeats() + " repeats" : "",
                 e.profile().map(p -> ", profile " + p).orElse("")));
         out.append("  workload: ").append(describe(e.workload())).append(System.lineSeparator());
         out.append("  base: ").append(e.server().base().size()).append(" settings");
@@ -159,9 +191,11 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
         if (e.mode() == Mode.ABLATION) {
             out.append(AblationPlan.describe(e, steps.size()));
         }
+        String duration = e.autoRepeats().map(a -> human(estimatedDuration(a.min())) + " to "
+                + human(estimatedDuration(a.max())) + " (repeats " + a.describe() + ")").orElse(human(estimatedDuration()));
         out.append(String.format("  estimated duration: %s (%d data load%s, about %s per step run)%n",
-                human(estimatedDuration()), distinctInitdbSets().size(), distinctInitdbSets().size() == 1 ? "" : "s",
-                human(runTimePerStep().plus(STEP_OVERHEAD))));
+                duration, distinctInitdbSets().size(), distinctInitdbSets().size() == 1 ? "" : "s",
+                human(runTimePerStep().plus(stepOverhead()))));
         return out.toString();
     }
 

@@ -61,17 +61,7 @@ final class AblationBinder {
     /** 90%, 90 %, or a fraction 0.9. */
     private static double threshold(YamlTree tree) {
         YamlTree.Scalar s = Values.scalar(tree, "ablation.threshold", "a share like 90% or 0.9");
-        String raw = s.raw().trim();
-        double v = Double.NaN;
-        if (s.value() instanceof Number n) {
-            v = n.doubleValue();
-        } else if (raw.endsWith("%")) {
-            try {
-                v = Double.parseDouble(raw.substring(0, raw.length() - 1).trim()) / 100;
-            } catch (NumberFormatException e) {
-                v = Double.NaN;
-            }
-        }
+        double v = Values.share(s);
         if (!(v > 0 && v <= 1)) {
             throw Problems.at(s.origin(), "ablation.threshold", "expected a share of the full slowdown above 0 and "
                     + "at most 100 %, got " + s.describe(), "e.g. `threshold: 90%` (or 0.9)");

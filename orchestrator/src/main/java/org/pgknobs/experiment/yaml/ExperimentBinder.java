@@ -55,14 +55,18 @@ final class ExperimentBinder {
         WorkloadSpec workload = workload(root.get("workload"));
         DataPolicy data = root.get("data").map(t -> Values.choice(t, "data", DataPolicy.class)).orElse(DataPolicy.RESTORE);
         List<StepSpec> steps = steps(root.required("steps", "a list of steps, e.g. `steps: [{name: baseline}]`"), mode);
-        int repeats = root.get("repeats").map(t -> Values.positiveInt(t, "repeats", 1)).orElse(1);
+        RepeatsBinder.Bound repeats = RepeatsBinder.bind(root.get("repeats"));
         Set<String> includeOptional = includeOptional(root.get("include_optional"), steps);
         Optional<Reference> reference = root.get("reference").map(t -> reference(t, steps));
         Map<String, Object> profiles = profiles(root.get("profiles"));
         AblationSpec ablation = AblationBinder.bind(root, mode, server, data, steps, includeOptional);
         Set<Observe> observe = root.get("observe").map(ExperimentBinder::observe).orElse(Set.of());
-        return new Experiment(name, description, mode, server, workload, data, steps, repeats, reference, profiles,
-                profile, scale, includeOptional, ablation, source, observe);
+        if (repeats.auto().isPresent() && mode == Mode.ABLATION) {
+            throw Problems.at(root.originOf("repeats"), "repeats", "auto is not supported with mode: ablation (its"
+                    + " culprit search measures each candidate once, after the fixed runs)", "give a number, e.g. `repeats: 3`");
+        }
+        return new Experiment(name, description, mode, server, workload, data, steps, repeats.fixed(), reference,
+                profiles, profile, scale, includeOptional, ablation, source, observe, repeats.auto());
     }
 
     private static String name(YamlTree tree, String path) {

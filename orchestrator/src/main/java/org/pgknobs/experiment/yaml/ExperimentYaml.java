@@ -11,6 +11,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Observe;
+import org.pgknobs.experiment.RepeatsAuto;
 import org.pgknobs.experiment.StepSpec;
 import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadKind;
@@ -71,7 +72,7 @@ public final class ExperimentYaml {
             steps.add(step);
         }
         root.put("steps", steps);
-        root.put("repeats", e.repeats());
+        root.put("repeats", e.autoRepeats().<Object>map(a -> Map.of("auto", autoRepeats(a))).orElse(e.repeats()));
         e.reference().ifPresent(r -> {
             Map<String, Object> ref = new LinkedHashMap<>();
             ref.put("source", r.source());
@@ -95,6 +96,14 @@ public final class ExperimentYaml {
             root.put("observe", e.observe().stream().map(Observe::yamlName).toList());
         }
         return root;
+    }
+
+    private static Map<String, Object> autoRepeats(RepeatsAuto a) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("min", a.min());
+        out.put("max", a.max());
+        out.put("target", a.target());
+        return out;
     }
 
     private static Map<String, Object> workload(WorkloadSpec w) {

@@ -73,6 +73,22 @@ final class Values {
         }
     }
 
+    /** A share written as 90%, 90 %, or a fraction 0.9; NaN when it is neither (the caller says what it expects). */
+    static double share(YamlTree.Scalar s) {
+        if (s.value() instanceof Number n) {
+            return n.doubleValue();
+        }
+        String raw = s.raw().trim();
+        if (raw.endsWith("%")) {
+            try {
+                return Double.parseDouble(raw.substring(0, raw.length() - 1).trim()) / 100;
+            } catch (NumberFormatException e) {
+                return Double.NaN;
+            }
+        }
+        return Double.NaN;
+    }
+
     static boolean bool(YamlTree tree, String path) {
         YamlTree.Scalar s = scalar(tree, path, "true or false");
         String v = s.raw().toLowerCase(Locale.ROOT);

@@ -127,7 +127,8 @@ final class HtmlReport {
     private static void relative(StringBuilder h, ReportData.PhaseTable t, ReportData.Run run) {
         h.append("<h3>").append(esc(t.phase())).append(": relative to ").append(esc(run.baseline()))
                 .append(" (below 0.95 red, above 1.05 green)</h3>\n<p class=\"meta\">")
-                .append(esc(MarkdownReport.INTERVAL_NOTE)).append("</p>\n<table>\n<tr><th class=\"name\">step</th><th>ops/s</th>"
+                .append(esc(MarkdownReport.INTERVAL_NOTE + Steps.spread(t, run).map(line -> " " + line).orElse("")))
+                .append("</p>\n<table>\n<tr><th class=\"name\">step</th><th>ops/s</th>"
                         + "<th>÷ base</th><th>published</th><th>published ÷ base</th><th class=\"name\">agreement</th><th class=\"name\">verdict</th></tr>\n");
         for (ReportData.RelativeRow r : t.rows()) {
             h.append("<tr><td class=\"name\">").append(esc(r.step())).append("</td>")
@@ -174,7 +175,7 @@ final class HtmlReport {
         List<List<String>> rows = new java.util.ArrayList<>();
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
-                    Fmt.throughput(s.throughput(), s.throughputBelow()) + (s.withinNoise() ? " (within noise)" : ""),
+                    Steps.throughput(s),
                     Fmt.stat(s.goodput()), Steps.slowdown(s), Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()),
                     Steps.verdict(s)));
             if (stepBefore) {

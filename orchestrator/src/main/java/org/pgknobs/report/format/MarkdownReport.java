@@ -100,7 +100,7 @@ final class MarkdownReport {
 
     private static void relative(StringBuilder md, ReportData.PhaseTable t, ReportData.Run run) {
         md.append("### ").append(t.phase()).append(": relative to ").append(run.baseline()).append("\n\n")
-                .append(INTERVAL_NOTE).append("\n\n");
+                .append(INTERVAL_NOTE).append(Steps.spread(t, run).map(line -> " " + line).orElse("")).append("\n\n");
         row(md, List.of("step", "ops/s", "÷ base", "published", "published ÷ base", "agreement", "verdict"));
         separator(md, 7);
         for (ReportData.RelativeRow r : t.rows()) {
@@ -147,7 +147,7 @@ final class MarkdownReport {
         separator(md, header.size());
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
-                    Fmt.throughput(s.throughput(), s.throughputBelow()) + (s.withinNoise() ? " (within noise)" : ""),
+                    Steps.throughput(s),
                     Fmt.stat(s.goodput()), Steps.slowdown(s),
                     Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()), Steps.verdict(s),
                     Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()), Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()),

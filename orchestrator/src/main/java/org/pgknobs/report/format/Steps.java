@@ -8,6 +8,13 @@ final class Steps {
     private Steps() {
     }
 
+    /** "1,204 (within noise, not steady)": the throughput cell with the marks a reader must see beside it. */
+    static String throughput(ReportData.Step s) {
+        String marks = (s.withinNoise() ? "within noise" : "") + (s.withinNoise() && s.notSteady() ? ", " : "")
+                + (s.notSteady() ? "not steady" : "");
+        return Fmt.throughput(s.throughput(), s.throughputBelow()) + (marks.isEmpty() ? "" : " (" + marks + ")");
+    }
+
     /** "×1.17 [1.09–1.26]"; a step that completed nothing only bounds it ("> ×120"), with no interval. */
     static String slowdown(ReportData.Step s) {
         return s.throughputBelow() != null ? "> " + Fmt.times(s.slowdown()) : Fmt.times(s.slowdown(), s.slowdownInterval());
@@ -20,6 +27,12 @@ final class Steps {
             return Fmt.NONE;
         }
         return (i.present() ? Fmt.times(i.ratio(), i) : Fmt.interval(i)) + " vs " + i.against();
+    }
+
+    /** A sweep's headline table: "Spread of base: CV 3.1 % over 3 repeats, ...; smallest effect detectable ...". */
+    static java.util.Optional<String> spread(ReportData.PhaseTable t, ReportData.Run run) {
+        return run.baseSpread() == null || !t.phase().equals(run.headlinePhase()) ? java.util.Optional.empty()
+                : java.util.Optional.of("Spread of " + run.baseSpread().sentence() + ".");
     }
 
     static String verdict(ReportData.Step s) {

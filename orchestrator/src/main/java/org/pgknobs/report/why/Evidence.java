@@ -13,14 +13,20 @@ import org.pgknobs.results.MachineFacts;
  * @param successful      transactions that committed in the window; 0 makes per-transaction figures meaningless
  * @param isolation       the workload's isolation level as the driver ran it ("serializable" ...)
  * @param noise           this step's throughput band against the step it is compared with
+ * @param steadiness      whether its measured windows held one level
  */
 public record Evidence(MachineFacts machine, String headlinePhase, Map<String, Long> errorsBySqlState, Long attempts,
-                       Long successful, String isolation, Noise noise) {
+                       Long successful, String isolation, Noise noise, Steadiness steadiness) {
 
-    public static final Evidence NONE = new Evidence(null, null, null, null, null, null, null);
+    public static final Evidence NONE = new Evidence(null, null, null, null, null, null, null, null);
 
     public Evidence {
         errorsBySqlState = errorsBySqlState == null ? null : Map.copyOf(errorsBySqlState);
+    }
+
+    public Evidence(MachineFacts machine, String headlinePhase, Map<String, Long> errorsBySqlState, Long attempts,
+                    Long successful, String isolation, Noise noise) {
+        this(machine, headlinePhase, errorsBySqlState, attempts, successful, isolation, noise, null);
     }
 
     /**

@@ -106,7 +106,7 @@ class AblationPlanTest {
         ExperimentPlan off = ExperimentPlan.of(load("ablation", ""));
         ExperimentPlan ddmin = ExperimentPlan.of(load("ablation", "ablation: {search: ddmin}"));
         assertThat(ddmin.estimatedDuration().minus(off.estimatedDuration()))
-                .isEqualTo(off.runTimePerStep().plus(ExperimentPlan.STEP_OVERHEAD).multipliedBy(2));
+                .isEqualTo(off.runTimePerStep().plus(off.stepOverhead()).multipliedBy(2));
         assertThat(ddmin.summary()).contains("search: ddmin");
         assertThat(AblationPlan.searchEstimate(AblationSpec.Search.GREEDY, 5)).isEqualTo(new AblationPlan.SearchEstimate(5, 15));
     }

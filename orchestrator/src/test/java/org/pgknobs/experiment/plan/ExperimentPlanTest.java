@@ -107,8 +107,9 @@ class ExperimentPlanTest {
     void estimateCountsRunTimeAndOverheadPerStepTimesRepeatsPlusOneLoadPerCluster() throws IOException {
         ExperimentPlan once = plan("variants");
         ExperimentPlan thrice = plan("variants", "repeats=3");
-        Duration perStep = Duration.ofSeconds(30).plus(ExperimentPlan.STEP_OVERHEAD);
-        Duration loads = ExperimentPlan.TPCC_LOAD_PER_WAREHOUSE.multipliedBy(2).multipliedBy(2);
+        Duration perStep = Duration.ofSeconds(30).plus(ExperimentPlan.STEP_OVERHEAD)
+                .plus(ExperimentPlan.RESTORE_PER_WAREHOUSE.multipliedBy(2));
+        Duration loads = ExperimentPlan.LOAD_FIXED.plus(ExperimentPlan.TPCC_LOAD_PER_WAREHOUSE.multipliedBy(2)).multipliedBy(2);
         assertThat(once.estimatedDuration()).isEqualTo(perStep.multipliedBy(5).plus(loads));
         assertThat(thrice.estimatedDuration()).isEqualTo(perStep.multipliedBy(15).plus(loads));
     }
