@@ -22,7 +22,7 @@ class ArchitectureTest {
     private static final String[] BUILDING_BLOCKS = {"org.pgknobs.experiment..", "org.pgknobs.overlay..",
             "org.pgknobs.server..", "org.pgknobs.workload..", "org.pgknobs.process..", "org.pgknobs.collector..",
             "org.pgknobs.benchbase..", "org.pgknobs.json..", "org.pgknobs.units..", "org.pgknobs.host..",
-            "org.pgknobs.ablation..", "org.pgknobs.hostfacts..", "org.pgknobs.stats.."};
+            "org.pgknobs.ablation..", "org.pgknobs.hostfacts..", "org.pgknobs.stats..", "org.pgknobs.profile.."};
 
     /**
      * cli → bench → run → {building blocks, results}; cli → report → results; nothing reaches up. The

@@ -42,9 +42,28 @@ public final class ProcessCpu {
         if (r == null) {
             return Optional.empty();
         }
+        long ticks = r.ownTicks() + r.waitedChildrenTicks();
+        for (Stat c : descendants(all, root, exclude)) {
+            ticks += c.ownTicks() + c.waitedChildrenTicks();
+        }
+        return Optional.of(ticks);
+    }
+
+    /** The live processes of the tree rooted at {@code root}, the root first; empty when it is gone. */
+    public static List<Long> tree(long root) {
+        Map<Long, Stat> all = readAll();
+        if (!all.containsKey(root)) {
+            return List.of();
+        }
+        List<Long> pids = new ArrayList<>(List.of(root));
+        descendants(all, root, Set.of()).forEach(s -> pids.add(s.pid()));
+        return pids;
+    }
+
+    private static List<Stat> descendants(Map<Long, Stat> all, long root, Set<Long> exclude) {
         Map<Long, List<Stat>> children = new HashMap<>();
         all.values().forEach(s -> children.computeIfAbsent(s.ppid(), k -> new ArrayList<>()).add(s));
-        long ticks = r.ownTicks() + r.waitedChildrenTicks();
+        List<Stat> out = new ArrayList<>();
         Deque<Long> todo = new ArrayDeque<>(List.of(root));
         Set<Long> seen = new HashSet<>(List.of(root));
         while (!todo.isEmpty()) {
@@ -52,11 +71,11 @@ public final class ProcessCpu {
                 if (exclude.contains(c.pid()) || !seen.add(c.pid())) {
                     continue;
                 }
-                ticks += c.ownTicks() + c.waitedChildrenTicks();
+                out.add(c);
                 todo.push(c.pid());
             }
         }
-        return Optional.of(ticks);
+        return out;
     }
 
     /**

@@ -19,6 +19,7 @@ import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.ServerException;
 import org.pgknobs.server.Workspace;
+import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
@@ -68,9 +69,11 @@ final class StepRunner {
             seconds.put("plans", secondsSince(tp));
 
             long t2 = System.nanoTime();
-            CpuWatch cpu = new CpuWatch(server instanceof ManagedServer m ? m.postmasterPid().orElse(null) : null);
+            Long postmaster = server instanceof ManagedServer m ? m.postmasterPid().orElse(null) : null;
+            CpuWatch cpu = new CpuWatch(postmaster);
             AutovacuumLogCopy autovacuumLog = new AutovacuumLogCopy();
-            WorkloadResult result = measured.run(workload, server, dir, progress, new BothListeners(cpu, autovacuumLog));
+            WorkloadResult result = runWorkload(experiment, workload, server, dir, progress,
+                    new BothListeners(cpu, autovacuumLog), postmaster);
             seconds.put("run", secondsSince(t2));
             saveLogTail(server, dir);
             autovacuumLog.save(server, dir, result.headlinePhase());
@@ -104,6 +107,34 @@ final class StepRunner {
         } finally {
             clusters.stopAfter(step);
         }
+    }
+
+    /** The workload with the collector and, when the experiment observes it, perf on the server's processes. */
+    private WorkloadResult runWorkload(Experiment experiment, Workload workload, Server server, Path dir,
+                                       SuiteProgress progress, MeasurementListener also, Long postmaster)
+            throws WorkloadException {
+        if (!profiled(experiment)) {
+            return measured.run(workload, server, dir, progress, also);
+        }
+        progress.say("starting perf on the server's processes");
+        ProfileCapture profile = ProfileCapture.start(postmaster);
+        boolean ran = false;
+        try {
+            WorkloadResult result = measured.run(workload, server, dir, progress, new BothListeners(also, profile));
+            ran = true;
+            return result;
+        } finally {
+            if (ran) {
+                progress.say("folding the server's CPU profile");
+                profile.finish(dir, workload.collectsItsOwnStats());
+            } else {
+                profile.abandon();
+            }
+        }
+    }
+
+    private static boolean profiled(Experiment experiment) {
+        return false; // until the observe key lands: observe: [profile]
     }
 
     /** The machine facts explain a measurement; failing to read them is never a reason to lose it. */
