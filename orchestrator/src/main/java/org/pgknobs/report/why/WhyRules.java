@@ -19,7 +19,7 @@ public final class WhyRules {
     /** Rules on the machine facts, the workload's outcome and the capture files: they fire with or without the collector. */
     public static List<WhyRule> evidence() {
         return List.of(new CpuBound(), new OsPageCacheReads(), new FsyncCost(), new FailedWithSqlState(),
-                new NoiseOverlap(), new PlanChanged(), new NotSteady());
+                new NoiseOverlap(), new PlanChanged(), new NotSteady(), new ServerCpuMoved());
     }
 
     public static List<Reason> explain(WhyInput input) {

@@ -1,0 +1,46 @@
+package org.pgknobs.report.diff;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.pgknobs.profile.FoldedStacks;
+import org.pgknobs.profile.ProfileDiff;
+import org.pgknobs.profile.ProfileSummary;
+
+/** {@code pgknobs diff}'s profile part: the functions whose share of the server's CPU samples moved most. */
+public final class ProfileDiffSection implements DiffSection {
+
+    static final int SHOWN = 10;
+    static final double MIN_POINTS = 0.5;
+
+    @Override
+    public String title() {
+        return "server CPU profile";
+    }
+
+    @Override
+    public List<String> lines(Path stepDirA, Path stepDirB) {
+        Optional<FoldedStacks> a = FoldedStacks.read(stepDirA);
+        Optional<FoldedStacks> b = FoldedStacks.read(stepDirB);
+        if (a.isEmpty() && b.isEmpty()) {
+            return List.of();
+        }
+        if (a.isEmpty() || b.isEmpty()) {
+            Path missing = a.isEmpty() ? stepDirA : stepDirB;
+            String why = ProfileSummary.read(missing).map(ProfileSummary::reason).filter(r -> r != null)
+                    .map(r -> ": " + r).orElse(" (observe: [profile] was off)");
+            return List.of("no profile in " + missing.getFileName() + why);
+        }
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "self share of the server's CPU samples (%d → %d samples):",
+                a.get().samples(), b.get().samples()));
+        ProfileDiff.shifts(a.get(), b.get()).stream().filter(s -> Math.abs(s.points()) >= MIN_POINTS).limit(SHOWN)
+                .forEach(s -> out.add("  " + s.text()));
+        if (out.size() == 1) {
+            out.add(String.format(Locale.ROOT, "  no function moved by %.1f points or more", MIN_POINTS));
+        }
+        return out;
+    }
+}
