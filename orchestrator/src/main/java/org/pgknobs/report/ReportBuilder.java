@@ -201,7 +201,8 @@ public final class ReportBuilder {
                 median.map(StepRun::checkpoints).orElse(List.of()),
                 median.map(StepRun::phaseSamples).orElse(Map.of()),
                 median.flatMap(m -> comparedDir == null ? Optional.empty() : PlanChanges.compare(comparedDir, m.dir()))
-                        .map(changes -> new ReportData.Plans(compared, changes)).orElse(null), steadiness);
+                        .map(changes -> new ReportData.Plans(compared, changes)).orElse(null), steadiness,
+                median.map(m -> new StepDirs(m.dir(), comparedDir)).orElse(null));
     }
 
     private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {

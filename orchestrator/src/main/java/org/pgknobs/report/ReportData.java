@@ -1,10 +1,12 @@
 package org.pgknobs.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.report.plans.PlanChange;
 import org.pgknobs.report.why.Reason;
 import org.pgknobs.report.why.Steadiness;
+import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.results.MachineFacts;
 
 /**
@@ -75,6 +77,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *                          without a collector
      * @param plans             the plan changes against the step it is compared with (plans.json of both median
      *                          repeats); null for the base, or when either step has no plans.json
+     * @param dirs              the median repeat's directory and the compared step's, for the renderings that
+     *                          read capture files (flame graphs); not in report.json
      */
     public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
                        Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
@@ -86,7 +90,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                        Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
                        Autovacuum autovacuum, List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
                        List<StepRun.Point> perSecond, List<Double> checkpoints,
-                       Map<String, List<StepRun.PhaseSample>> phaseSamples, Plans plans, Steadiness steadiness) {
+                       Map<String, List<StepRun.PhaseSample>> phaseSamples, Plans plans, Steadiness steadiness,
+                       @JsonIgnore StepDirs dirs) {
 
         /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
         public boolean notSteady() {

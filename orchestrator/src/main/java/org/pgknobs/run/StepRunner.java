@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.overlay.OverlayEngine;
@@ -113,7 +114,7 @@ final class StepRunner {
     private WorkloadResult runWorkload(Experiment experiment, Workload workload, Server server, Path dir,
                                        SuiteProgress progress, MeasurementListener also, Long postmaster)
             throws WorkloadException {
-        if (!profiled(experiment)) {
+        if (!experiment.observe().contains(Observe.PROFILE)) {
             return measured.run(workload, server, dir, progress, also);
         }
         progress.say("starting perf on the server's processes");
@@ -131,10 +132,6 @@ final class StepRunner {
                 profile.abandon();
             }
         }
-    }
-
-    private static boolean profiled(Experiment experiment) {
-        return false; // until the observe key lands: observe: [profile]
     }
 
     /** The machine facts explain a measurement; failing to read them is never a reason to lose it. */

@@ -27,6 +27,7 @@ final class HtmlReport {
             td.q1{background:#f8cbad}td.q2{background:#fce4d6}td.q3{background:#e2efda}td.q4{background:#a9d08e}
             .noise{color:#777;font-style:italic}.meta{color:#555}.why li{margin:2px 0}.figs{color:#777;font-size:12px}
             img{max-width:100%;height:auto;display:block;margin:6px 0 14px 0}.scroll{overflow-x:auto}
+            div.flame{width:100%;min-height:160px;margin:4px 0 14px 0}
             @media print{body{margin:0;font-size:10px}table{font-size:9px}h2{page-break-before:auto}
             img,table{page-break-inside:avoid}}
             """;
@@ -54,6 +55,9 @@ final class HtmlReport {
         }
         for (ReportData.Run run : data.runs()) {
             run(h, run);
+        }
+        if (FlameGraphs.drew(h.toString())) {
+            h.append(FlameGraphs.scripts()); // once per report, after every graph's element
         }
         return h.append("</body>\n</html>\n").toString();
     }
@@ -109,6 +113,7 @@ final class HtmlReport {
                 table(h, PlanTables.HEADER, PlanTables.rows(run));
             }
         }
+        FlameGraphs.section(run).ifPresent(h::append);
         Charts.throughputPerStep(run).ifPresent(i -> image(h, i));
         Charts.perSecond(run).ifPresent(i -> image(h, i));
         Charts.ioByBackendType(run).ifPresent(i -> image(h, i));

@@ -1,0 +1,172 @@
+package org.pgknobs.report.format;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.pgknobs.json.Json;
+import org.pgknobs.profile.FoldedStacks;
+import org.pgknobs.profile.ProfileSummary;
+import org.pgknobs.report.ReportData;
+
+/**
+ * The report's interactive flame graphs: per step with a profile.folded, its own and a differential one
+ * against the step it is compared with (the step's frames, red where their share grew, blue where it shrank).
+ * The drawing library is ECharts from its WebJar on the class path, inlined once per report, so report.html
+ * stays one file that needs no network.
+ */
+final class FlameGraphs {
+
+    /** Frames below this share of a profile's samples are left out: invisible at any width, and they bloat the file. */
+    static final double MIN_SHARE = 0.001;
+    private static final String WEBJAR = "META-INF/resources/webjars/echarts/";
+    private static final String POM = "META-INF/maven/org.webjars.npm/echarts/pom.properties";
+
+    private FlameGraphs() {
+    }
+
+    /** One tree node: a frame, its samples and its callees. */
+    private static final class Node {
+        final String name;
+        long samples;
+        final Map<String, Node> children = new LinkedHashMap<>();
+
+        Node(String name) {
+            this.name = name;
+        }
+
+        Node child(String n) {
+            return children.computeIfAbsent(n, Node::new);
+        }
+    }
+
+    /** The section for one run, with every step's graphs; empty when no step has a profile or a reason for none. */
+    static Optional<String> section(ReportData.Run run) {
+        StringBuilder h = new StringBuilder();
+        for (ReportData.Step s : run.steps()) {
+            if (s.dirs() == null || s.dirs().step() == null) {
+                continue;
+            }
+            Optional<FoldedStacks> stacks = read(s.dirs().step());
+            if (stacks.isEmpty()) {
+                ProfileSummary.read(s.dirs().step()).filter(p -> !p.captured()).ifPresent(p -> h.append("<p><b>")
+                        .append(HtmlReport.esc(s.name())).append("</b>: no profile: ").append(HtmlReport.esc(p.reason()))
+                        .append("</p>\n"));
+                continue;
+            }
+            Optional<FoldedStacks> compared = s.dirs().comparedDir().flatMap(FlameGraphs::read);
+            String id = "flame-" + HtmlReport.esc(run.label()).replaceAll("[^A-Za-z0-9]", "") + "-" + s.index();
+            h.append("<h4>").append(HtmlReport.esc(s.name())).append(": ").append(stacks.get().samples())
+                    .append(" samples of the server's processes</h4>\n");
+            graph(h, id, flatten(stacks.get(), compared.orElse(null), false), false);
+            compared.ifPresent(c -> {
+                h.append("<p class=\"meta\">Differential against the compared step (").append(c.samples())
+                        .append(" samples): red frames gained share, blue lost it.</p>\n");
+                graph(h, id + "-diff", flatten(stacks.get(), c, true), true);
+            });
+        }
+        if (h.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("<h3>Server CPU profiles (perf, click a frame to zoom, double-click to zoom out)</h3>\n" + h);
+    }
+
+    /** True when {@link #section} drew a graph, so the library must be inlined. */
+    static boolean drew(String html) {
+        return html.contains("<div class=\"flame\"");
+    }
+
+    private static Optional<FoldedStacks> read(java.nio.file.Path dir) {
+        try {
+            return FoldedStacks.read(dir).filter(f -> f.samples() > 0);
+        } catch (RuntimeException e) {
+            return Optional.empty(); // a broken capture file must not cost the user the rest of the report
+        }
+    }
+
+    private static void graph(StringBuilder h, String id, List<List<Object>> items, boolean diff) {
+        h.append("<div class=\"flame\" data-flame=\"").append(id).append("-data\" data-diff=\"").append(diff)
+                .append("\"></div>\n<script type=\"application/json\" id=\"").append(id).append("-data\">")
+                .append(Json.line(items).replace("</", "<\\/")).append("</script>\n");
+    }
+
+    /** [[depth, start, end, name, samples, delta points or null], ...], root first, callers before callees. */
+    static List<List<Object>> flatten(FoldedStacks stacks, FoldedStacks compared, boolean diff) {
+        Node root = tree(stacks);
+        Node before = compared == null ? null : tree(compared);
+        List<List<Object>> out = new ArrayList<>();
+        walk(root, before, 0, 0, root.samples, compared == null ? 0 : compared.samples(), diff, out);
+        return out;
+    }
+
+    private static Node tree(FoldedStacks stacks) {
+        Node root = new Node("all");
+        stacks.counts().forEach((stack, n) -> {
+            root.samples += n;
+            Node at = root;
+            for (String frame : stack.split(";")) {
+                at = at.child(frame);
+                at.samples += n;
+            }
+        });
+        return root;
+    }
+
+    private static void walk(Node n, Node before, int depth, long offset, long total, long beforeTotal, boolean diff,
+                             List<List<Object>> out) {
+        Double delta = null;
+        if (diff) {
+            double was = before == null || beforeTotal == 0 ? 0 : (double) before.samples / beforeTotal;
+            delta = Math.round(1000 * (100.0 * n.samples / total - 100 * was)) / 1000.0;
+        }
+        List<Object> item = new ArrayList<>(List.of(depth, (double) offset / total, (double) (offset + n.samples) / total,
+                n.name, n.samples));
+        item.add(delta);
+        out.add(item);
+        long at = offset;
+        for (Node c : n.children.values().stream().sorted((a, b) -> a.name.compareTo(b.name)).toList()) {
+            if ((double) c.samples / total >= MIN_SHARE) {
+                walk(c, before == null ? null : before.children.get(c.name), depth + 1, at, total, beforeTotal, diff, out);
+            }
+            at += c.samples;
+        }
+    }
+
+    /** ECharts and our drawing code, as one script block each; read from the class path when the report is rendered. */
+    static String scripts() {
+        return "<script>\n" + resource(WEBJAR + version() + "/dist/echarts.min.js") + "\n</script>\n<script>\n"
+                + resource("org/pgknobs/report/format/flamegraph.js") + "</script>\n";
+    }
+
+    private static String version() {
+        Properties p = new Properties();
+        try (InputStream in = stream(POM)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + POM + ": " + e.getMessage(), e);
+        }
+        return p.getProperty("version");
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = stream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static InputStream stream(String name) throws IOException {
+        InputStream in = FlameGraphs.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new IOException(name + " is not on the class path (the org.webjars.npm:echarts dependency)");
+        }
+        return in;
+    }
+}
