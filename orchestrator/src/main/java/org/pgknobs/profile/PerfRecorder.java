@@ -90,6 +90,8 @@ public final class PerfRecorder {
     public static PerfRecorder start(Path perf, List<Long> pids, Path data) throws IOException {
         Path ctl = data.resolveSibling("perf.ctl");
         Path ack = data.resolveSibling("perf.ack");
+        Files.deleteIfExists(ctl);
+        Files.deleteIfExists(ack);
         CommandResult fifos = CommandRunner.run(List.of("mkfifo", ctl.toString(), ack.toString()), Duration.ofSeconds(30));
         if (!fifos.succeeded()) {
             throw new IOException("mkfifo failed: " + String.join(" / ", fifos.lastLines(2)));
@@ -172,11 +174,15 @@ public final class PerfRecorder {
         process.destroyForcibly();
     }
 
-    /** Reads the recording through {@code perf script} and folds the samples in {@code windows}. */
+    /**
+     * Reads the recording through {@code perf script} and folds the samples in {@code windows}. Without inline
+     * frames: perf resolves them through addr2line, 12 s instead of 3.8 s for 28 samples here; a function the
+     * compiler inlined counts in its caller.
+     */
     public PerfScriptFolding.Result fold(List<TimeWindow> windows) throws IOException {
         Path err = data.resolveSibling(data.getFileName() + ".script.log");
         Process script = new ProcessBuilder(perf.toString(), "script", "-i", data.toString(), "--ns",
-                "-F", "comm,tid,time,ip,sym,dso").redirectError(err.toFile()).start();
+                "--no-inline", "-F", "comm,tid,time,ip,sym,dso").redirectError(err.toFile()).start();
         PerfScriptFolding.Result result;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(script.getInputStream(), StandardCharsets.UTF_8))) {
             result = PerfScriptFolding.fold(out, windows);

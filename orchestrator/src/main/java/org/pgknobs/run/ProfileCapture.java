@@ -32,6 +32,8 @@ import org.pgknobs.workload.MeasurementListener;
  */
 final class ProfileCapture implements MeasurementListener {
 
+    private static final int ATTEMPTS = 3;
+
     private final PerfRecorder recorder;
     private final String absent;
     private final Path scratch;
@@ -64,12 +66,22 @@ final class ProfileCapture implements MeasurementListener {
         Path scratch = null;
         try {
             scratch = Files.createTempDirectory("pgknobs-perf");
-            List<Long> pids = ProcessCpu.tree(postmaster);
-            if (pids.isEmpty()) {
-                Workspace.delete(scratch);
-                return new ProfileCapture(null, "the postmaster (pid " + postmaster + ") is gone", null);
+            for (int attempt = 1; ; attempt++) {
+                List<Long> pids = ProcessCpu.tree(postmaster);
+                if (pids.isEmpty()) {
+                    Workspace.delete(scratch);
+                    return new ProfileCapture(null, "the postmaster (pid " + postmaster + ") is gone", null);
+                }
+                try {
+                    return new ProfileCapture(PerfRecorder.start(perf.get(), pids, scratch.resolve("perf.data")), null, scratch);
+                } catch (IOException e) {
+                    // a short-lived child (a backend) ended between listing the tree and perf attaching to it
+                    if (attempt == ATTEMPTS || !String.valueOf(e.getMessage()).contains("No such process")) {
+                        throw e;
+                    }
+                    Files.deleteIfExists(scratch.resolve("perf.data"));
+                }
             }
-            return new ProfileCapture(PerfRecorder.start(perf.get(), pids, scratch.resolve("perf.data")), null, scratch);
         } catch (IOException | RuntimeException e) {
             if (scratch != null) {
                 Workspace.delete(scratch);
