@@ -29,6 +29,7 @@ import org.pgknobs.report.format.Reports;
 import org.pgknobs.report.format.SummaryMarkdown;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.run.LiveOptions;
 import org.pgknobs.run.RunScope;
 import org.pgknobs.run.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
@@ -96,6 +97,15 @@ class RunCommand implements Callable<Integer> {
 
     @Option(names = "--no-collector", description = "do not sample pg_stat_* (for overhead measurements)")
     boolean noCollector;
+
+    @Option(names = "--progress-interval", defaultValue = "10s", paramLabel = "DURATION",
+            description = "a live line every DURATION of warm-up and window: throughput now, committed and failed "
+                    + "attempts, p95, steady so far (default: ${DEFAULT-VALUE}; whole seconds)")
+    String progressInterval;
+
+    @Option(names = {"-q", "--quiet"}, description = "no live lines during warm-up and window (they still go to "
+            + "progress.log in the result directory)")
+    boolean quiet;
 
     @Option(names = "--assume-free-space", hidden = true, paramLabel = "SIZE",
             description = "pretend the work directory's disk has only SIZE free (e.g. 10MB): shows the disk check")
@@ -228,7 +238,8 @@ class RunCommand implements Callable<Integer> {
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         SuiteRunner.Options base = new SuiteRunner.Options(out, Optional.ofNullable(resume), commandLine, allSets,
                 !noCollector, OptionUnits.duration(collectorInterval, "--collector-interval", Durations.Zero.REJECTED), stdout,
-                RunScope.whole(), trialStart == null ? SuiteRunner.Trial.DEFAULT : trialStart ? SuiteRunner.Trial.ON : SuiteRunner.Trial.OFF);
+                RunScope.whole(), trialStart == null ? SuiteRunner.Trial.DEFAULT : trialStart ? SuiteRunner.Trial.ON : SuiteRunner.Trial.OFF,
+                live());
         List<Integer> versions = experiment.server().versions();
         if (versions.isEmpty() || serverOptions.isExternal()) {
             ServerSupply supply = serverOptions.isExternal()
@@ -287,7 +298,12 @@ class RunCommand implements Callable<Integer> {
 
     private static SuiteRunner.Options withScope(SuiteRunner.Options base, RunScope scope) {
         return new SuiteRunner.Options(base.outDir(), base.resume(), base.commandLine(), base.sets(),
-                base.collect(), base.collectorInterval(), base.out(), scope, base.trial());
+                base.collect(), base.collectorInterval(), base.out(), scope, base.trial(), base.live());
+    }
+
+    private LiveOptions live() {
+        return new LiveOptions(Duration.ofSeconds(OptionUnits.seconds(progressInterval, "--progress-interval",
+                Durations.Zero.REJECTED)), quiet);
     }
 
     private static void writeReport(List<Path> dirs, Path outDir, PrintStream stdout) {

@@ -73,4 +73,16 @@ public record SuiteLayout(Path root) {
     public static Path autovacuumLog(Path stepDir) {
         return stepDir.resolve("autovacuum.log");
     }
+
+    /** The live progress lines of the whole suite, appended as steps run (the file to `tail -f`). */
+    public Path progressLog() {
+        return root.resolve(PROGRESS_LOG);
+    }
+
+    /** The live progress lines of one step. */
+    public static Path progressLog(Path stepDir) {
+        return stepDir.resolve(PROGRESS_LOG);
+    }
+
+    private static final String PROGRESS_LOG = "progress.log";
 }

@@ -1,8 +1,9 @@
 package org.pgknobs.run;
 
+import org.pgknobs.workload.LiveSecond;
 import org.pgknobs.workload.MeasurementListener;
 
-/** Tells two listeners of every window, the first one first (the collector's snapshot stays closest to the edge). */
+/** Tells two listeners of every window (and every live second), the first one first (the collector's snapshot stays closest to the edge). */
 record BothListeners(MeasurementListener first, MeasurementListener second) implements MeasurementListener {
 
     @Override
@@ -15,5 +16,11 @@ record BothListeners(MeasurementListener first, MeasurementListener second) impl
     public void phaseEnded(String phase) {
         first.phaseEnded(phase);
         second.phaseEnded(phase);
+    }
+
+    @Override
+    public void second(LiveSecond s) {
+        first.second(s);
+        second.second(s);
     }
 }

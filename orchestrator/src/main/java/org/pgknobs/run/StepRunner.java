@@ -3,6 +3,7 @@ package org.pgknobs.run;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Observe;
@@ -16,6 +17,7 @@ import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.ServerException;
@@ -38,12 +40,18 @@ final class StepRunner {
     private final BenchBaseLauncher benchBase;
     private final WorkloadWithCollector measured;
     private final MachineProbe machine = new MachineProbe();
+    private final LiveOptions live;
+    private final Path suiteProgressLog;
 
-    StepRunner(Clusters clusters, OverlayEngine engine, BenchBaseLauncher benchBase, WorkloadWithCollector measured) {
+    /** @param suiteProgressLog where every step's live lines are appended too (the file to tail -f) */
+    StepRunner(Clusters clusters, OverlayEngine engine, BenchBaseLauncher benchBase, WorkloadWithCollector measured,
+               LiveOptions live, Path suiteProgressLog) {
         this.clusters = clusters;
         this.engine = engine;
         this.benchBase = benchBase;
         this.measured = measured;
+        this.live = live;
+        this.suiteProgressLog = suiteProgressLog;
     }
 
     StepResult run(Experiment experiment, PlannedRun p, Path dir, Map<String, Object> settings, SuiteProgress progress) {
@@ -73,8 +81,10 @@ final class StepRunner {
             Long postmaster = server instanceof ManagedServer m ? m.postmasterPid().orElse(null) : null;
             CpuWatch cpu = new CpuWatch(postmaster);
             AutovacuumLogCopy autovacuumLog = new AutovacuumLogCopy();
+            LiveProgress lines = new LiveProgress(live.quiet() ? null : progress::say,
+                    List.of(SuiteLayout.progressLog(dir), suiteProgressLog), p.label(), live);
             WorkloadResult result = runWorkload(experiment, workload, server, dir, progress,
-                    new BothListeners(cpu, autovacuumLog), postmaster);
+                    new BothListeners(cpu, new BothListeners(autovacuumLog, lines)), postmaster);
             seconds.put("run", secondsSince(t2));
             saveLogTail(server, dir);
             autovacuumLog.save(server, dir, result.headlinePhase());

@@ -45,11 +45,17 @@ public final class SuiteRunner {
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
      */
     public record Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
-                          boolean collect, Duration collectorInterval, PrintStream out, RunScope scope, Trial trial) {
+                          boolean collect, Duration collectorInterval, PrintStream out, RunScope scope, Trial trial,
+                          LiveOptions live) {
 
         public Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
                        boolean collect, Duration collectorInterval, PrintStream out) {
             this(outDir, resume, commandLine, sets, collect, collectorInterval, out, RunScope.whole(), Trial.DEFAULT);
+        }
+
+        public Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
+                       boolean collect, Duration collectorInterval, PrintStream out, RunScope scope, Trial trial) {
+            this(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, LiveOptions.defaults());
         }
     }
 
@@ -165,8 +171,6 @@ public final class SuiteRunner {
         OverlayEngine engine = new OverlayEngine(supply instanceof ServerSupply.External);
         Clusters clusters = new Clusters(supply, benchBase, engine, out);
         SuiteInterruption interruption = new SuiteInterruption(engine, clusters, out);
-        StepRunner steps = new StepRunner(clusters, engine, benchBase,
-                new WorkloadWithCollector(options.collect(), options.collectorInterval()));
         interruption.install();
         SuiteLayout layout;
         SuiteRecordWriter record;
@@ -180,6 +184,12 @@ public final class SuiteRunner {
                     .orElseGet(() -> SuiteLayout.fresh(options.outDir(), experiment.name(), LocalDateTime.now(),
                             options.scope().directorySuffix()));
             interruption.resultsIn(layout);
+            StepRunner steps = new StepRunner(clusters, engine, benchBase,
+                    new WorkloadWithCollector(options.collect(), options.collectorInterval()), options.live(),
+                    layout.progressLog());
+            out.println("live progress every " + options.live().every().toSeconds() + " s of warm-up and window"
+                    + (options.live().quiet() ? " (not printed: -q)" : "") + "; from another terminal: tail -f "
+                    + layout.progressLog());
             JsonFiles.writeText(layout.resolvedExperiment(), ExperimentYaml.write(experiment));
             record = SuiteRecordWriter.start(layout, experiment, order, earlier, preflight.rejected(), notApplicable,
                     RunEnvironment.capture(options.commandLine(), serverVersion), options.sets(),

@@ -7,6 +7,7 @@ import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadSpec;
 import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.stats.SteadyWarmup;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseSetup;
@@ -58,7 +59,9 @@ public final class Workloads {
 
     private static Workload tpcc(TpccSpec tpcc, ConnectionInfo server) {
         int loaders = tpcc.loaderThreads().orElse(0); // 0: one per core, the driver's default
-        return new TpccWorkload(benchBaseConfig(tpcc, server), loaders, TPCC_PREFIX, false, SEED);
+        TpccWorkload w = new TpccWorkload(benchBaseConfig(tpcc, server), loaders, TPCC_PREFIX, false, SEED);
+        return tpcc.autoWarmup().map(a -> w.withAutoWarmup(SteadyWarmup.of((int) a.cap().toSeconds(),
+                (int) a.steady().toSeconds()))).orElse(w);
     }
 
     private static Workload insertBench(InsertBenchSpec ib) {

@@ -28,7 +28,9 @@ import org.pgknobs.json.Json;
  */
 public final class TinyRuns {
 
-    private static final List<String> ARTICLE = List.of("article-42000x.yaml", "--profile", "tiny");
+    /** With a live line every second, so the run's output shows them (LiveProgressRunTest reads them). */
+    private static final List<String> ARTICLE = List.of("article-42000x.yaml", "--profile", "tiny",
+            "--progress-interval", "1s");
     private static final List<String> SWEEP = List.of("insert-benchmark-cx7a.yaml", "--profile", "tiny",
             "--steps", "base,a1,a3,a6");
 

@@ -202,8 +202,10 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
     static String describe(WorkloadSpec w) {
         if (w.kind() == WorkloadKind.TPCC) {
             TpccSpec t = w.tpcc();
+            String warmup = t.autoWarmup().map(a -> "auto (until the last " + human(a.steady()) + " are steady, at most "
+                    + human(a.cap()) + "; the estimate counts the cap)").orElse(human(t.warmup()));
             return String.format("tpcc (%s) %d warehouses, %d terminals, rate %s, warmup %s, duration %s, %s",
-                    w.driver().name().toLowerCase(), t.warehouses(), t.terminals(), t.rate(), human(t.warmup()),
+                    w.driver().name().toLowerCase(), t.warehouses(), t.terminals(), t.rate(), warmup,
                     human(t.duration()), t.isolation().name().toLowerCase());
         }
         InsertBenchSpec i = w.insertbench();

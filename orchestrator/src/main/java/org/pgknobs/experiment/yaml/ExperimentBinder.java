@@ -159,8 +159,10 @@ final class ExperimentBinder {
         MapReader w = new MapReader(tree.get(), "workload", ExperimentFormat.workload());
         WorkloadKind kind = w.get("kind").map(v -> Values.choice(v, "workload.kind", WorkloadKind.class)).orElse(WorkloadKind.TPCC);
         Driver driver = w.get("driver").map(v -> Values.choice(v, "workload.driver", Driver.class)).orElse(Driver.BUILTIN);
-        Duration warmupTpcc = w.get("warmup").map(v -> Values.duration(v, "workload.warmup", Durations.Zero.ALLOWED)).orElse(t.warmup());
-        Duration warmupIb = w.get("warmup").map(v -> Values.duration(v, "workload.warmup", Durations.Zero.ALLOWED)).orElse(i.warmup());
+        WarmupBinder.Warmup warmup = w.get("warmup").map(v -> WarmupBinder.bind(v, kind, driver))
+                .orElse(new WarmupBinder.Warmup(t.warmup(), Optional.empty()));
+        Duration warmupTpcc = warmup.duration();
+        Duration warmupIb = w.get("warmup").isPresent() ? warmup.duration() : i.warmup();
         TpccSpec tpcc = new TpccSpec(
                 w.get("warehouses").map(v -> Values.positiveInt(v, "workload.warehouses", 1)).orElse(t.warehouses()),
                 w.get("terminals").map(v -> Values.positiveInt(v, "workload.terminals", 1)).orElse(t.terminals()),
@@ -170,7 +172,8 @@ final class ExperimentBinder {
                 w.get("weights").map(ExperimentBinder::weights).orElse(t.weights()),
                 w.get("isolation").map(ExperimentBinder::isolation).orElse(t.isolation()),
                 w.get("loader_threads").map(v -> OptionalInt.of(Values.positiveInt(v, "workload.loader_threads", 1)))
-                        .orElse(t.loaderThreads()));
+                        .orElse(t.loaderThreads()),
+                warmup.auto());
         InsertBenchSpec insertbench = new InsertBenchSpec(
                 w.get("clients").map(v -> Values.positiveInt(v, "workload.clients", 1)).orElse(i.clients()),
                 w.get("initial_rows").map(v -> Values.positiveLong(v, "workload.initial_rows", 1)).orElse(i.initialRows()),

@@ -52,6 +52,8 @@ public final class ExperimentFormat {
         out.put("", ROOT);
         out.put("server", SERVER);
         out.put("workload", workload());
+        out.put("workload.warmup", WarmupBinder.WARMUP);
+        out.put("workload.warmup.auto", WarmupBinder.AUTO);
         out.put("steps[]", STEP);
         out.put("steps[].expect", EXPECT);
         out.put("reference", REFERENCE);

@@ -112,7 +112,14 @@ public final class ExperimentYaml {
         out.put("driver", lower(w.driver()));
         TpccSpec t = w.tpcc();
         InsertBenchSpec i = w.insertbench();
-        out.put("warmup", duration(w.kind() == WorkloadKind.TPCC ? t.warmup() : i.warmup()));
+        if (t.autoWarmup().isPresent()) {
+            Map<String, Object> limits = new LinkedHashMap<>();
+            limits.put("cap", duration(t.autoWarmup().get().cap()));
+            limits.put("steady", duration(t.autoWarmup().get().steady()));
+            out.put("warmup", Map.of("auto", limits));
+        } else {
+            out.put("warmup", duration(w.kind() == WorkloadKind.TPCC ? t.warmup() : i.warmup()));
+        }
         out.put("warehouses", t.warehouses());
         out.put("terminals", t.terminals());
         out.put("rate", t.rate().isUnlimited() ? "unlimited" : number(t.rate().perSecond().getAsDouble()));

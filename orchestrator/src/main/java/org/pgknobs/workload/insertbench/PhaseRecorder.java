@@ -11,6 +11,7 @@ import org.HdrHistogram.Histogram;
 import org.pgknobs.host.DiskStats;
 import org.pgknobs.host.HostCpuTicks;
 import org.pgknobs.host.ProcessCpu;
+import org.pgknobs.workload.LiveCounter;
 import org.pgknobs.workload.PhaseResult;
 
 /**
@@ -49,6 +50,7 @@ final class PhaseRecorder {
     private final AtomicLong rowsInserted = new AtomicLong();
     private final AtomicLong rowsDeleted = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
+    private final LiveCounter live = new LiveCounter();
     private long ops;
     private long requests;
     private long maxNanos;
@@ -70,6 +72,11 @@ final class PhaseRecorder {
         return startNanos;
     }
 
+    /** What the live feed reads each second. */
+    LiveCounter live() {
+        return live;
+    }
+
     /** A request of this phase's main kind ran from {@code begin} to {@code end} (System.nanoTime) and did {@code n} operations. */
     synchronized void request(int client, long begin, long end, long n) {
         long nanos = end - begin;
@@ -83,6 +90,7 @@ final class PhaseRecorder {
         s[0] += n;
         s[1] = Math.max(s[1], nanos);
         perClientSecond.computeIfAbsent(client, k -> new TreeMap<>()).merge(second, n, Long::sum);
+        live.completed(n, true, nanos);
     }
 
     /** The statement maker ran select min(transactionid). */
@@ -121,6 +129,7 @@ final class PhaseRecorder {
 
     void failed() {
         failed.incrementAndGet();
+        live.failed();
     }
 
     long rowsInserted() {

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.pgknobs.host.DiskStats;
 import org.pgknobs.host.HostCpuTicks;
 import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.workload.LiveTicker;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.WorkloadException;
@@ -36,6 +37,8 @@ final class PhaseRunner {
     private final MeasurementListener listener;
     private final List<PhaseResult> phases = new ArrayList<>();
     private final List<PhaseRecorder.Sample> samples = new ArrayList<>();
+    /** The running phase's live feed, told of each second while {@link #await} waits for the clients. */
+    private LiveTicker ticker;
 
     PhaseRunner(ConnectionInfo db, InsertBenchConfig config, HostCpuTicks cpu, Optional<DiskStats> disk,
                 ExecutorService pool, MeasurementListener listener) {
@@ -58,7 +61,7 @@ final class PhaseRunner {
     /** l.i0, l.i1, l.i2: each client inserts its rows (and deletes as many, when the plan says so). */
     void writes(String name, InsertDeleteClient.Plan plan) throws WorkloadException {
         long epoch = Instant.now().getEpochSecond();
-        measure(name, rec -> {
+        measure(name, "rows", rec -> {
             List<Callable<?>> tasks = new ArrayList<>();
             for (int client = 1; client <= config.clients(); client++) {
                 InsertDeleteClient w = new InsertDeleteClient(db, client, plan, config.variant(), rec,
@@ -77,7 +80,7 @@ final class PhaseRunner {
     /** l.x: each client builds the secondary indexes on its table; ops are the rows indexed, once per table. */
     void indexes() throws WorkloadException {
         List<InsertBenchSchema.Index> all = config.variant().indexes();
-        measure("l.x", rec -> {
+        measure("l.x", "rows", rec -> {
             List<Callable<?>> tasks = new ArrayList<>();
             for (int client = 1; client <= config.clients(); client++) {
                 int c = client;
@@ -106,7 +109,7 @@ final class PhaseRunner {
         long epoch = Instant.now().getEpochSecond();
         InsertDeleteClient.Plan plan = new InsertDeleteClient.Plan(Math.min(QUERY_BATCH, rate),
                 (long) config.querySeconds() * rate, rate, true, false);
-        measure(name, rec -> {
+        measure(name, "queries", rec -> {
             List<Callable<?>> tasks = new ArrayList<>();
             List<Callable<?>> queryTasks = new ArrayList<>();
             for (int client = 1; client <= config.clients(); client++) {
@@ -139,11 +142,13 @@ final class PhaseRunner {
 
     private static final int QUERY_BATCH = InsertBenchWorkload.QUERY_INSERT_BATCH;
 
-    private void measure(String name, Body body) throws WorkloadException {
+    private void measure(String name, String unit, Body body) throws WorkloadException {
         listener.phaseStarted(name);
         PhaseRecorder rec = new PhaseRecorder(name, cpu, disk);
+        ticker = new LiveTicker(rec.live(), listener, name, true, unit, rec.startNanos());
         Map<String, Object> extra = body.run(rec);
         rec.stop();
+        ticker.tick();
         PhaseRecorder.Finished done = rec.finish(databaseBytes(), extra);
         listener.phaseEnded(name);
         phases.add(done.result());
@@ -173,7 +178,7 @@ final class PhaseRunner {
      * Waits for all tasks. On the first failure cancels the rest (an inserter may be blocked on a full queue,
      * so waiting in list order could hang) and reports the database's own words.
      */
-    private static List<Object> await(String phase, List<Future<?>> futures) throws WorkloadException {
+    private List<Object> await(String phase, List<Future<?>> futures) throws WorkloadException {
         try {
             while (!futures.stream().allMatch(Future::isDone)) {
                 for (Future<?> f : futures) {
@@ -181,6 +186,7 @@ final class PhaseRunner {
                         f.get();
                     }
                 }
+                ticker.tick();
                 TimeUnit.MILLISECONDS.sleep(10);
             }
             List<Object> results = new ArrayList<>();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Recorder;
+import org.pgknobs.workload.LiveCounter;
 import org.postgresql.core.BaseConnection;
 
 /**
@@ -45,6 +46,7 @@ final class TerminalWorker implements Runnable {
     private final Pacer pacer;
     private final RunClock clock;
     private final Recorder[] latency;
+    private final LiveCounter live;
     private final long[] preWaitNanos;
     private final long[] postWaitNanos;
     private final Samples samples = new Samples();
@@ -58,7 +60,8 @@ final class TerminalWorker implements Runnable {
     private long reconnects;
 
     TerminalWorker(Terminal terminal, Connection connection, Opener opener, TpccRandom random, Mix mix, Pacer pacer,
-                   RunClock clock, Recorder[] latency, List<TpccOptions.Waits> waits, int attempts) throws SQLException {
+                   RunClock clock, Recorder[] latency, LiveCounter live, List<TpccOptions.Waits> waits, int attempts)
+            throws SQLException {
         this.attempts = attempts;
         this.terminal = terminal;
         this.opener = opener;
@@ -69,6 +72,7 @@ final class TerminalWorker implements Runnable {
         this.pacer = pacer;
         this.clock = clock;
         this.latency = latency;
+        this.live = live;
         this.preWaitNanos = waits.stream().mapToLong(w -> w.preMs() * 1_000_000L).toArray();
         this.postWaitNanos = waits.stream().mapToLong(w -> w.postMs() * 1_000_000L).toArray();
     }
@@ -85,6 +89,7 @@ final class TerminalWorker implements Runnable {
             long end = System.nanoTime();
             if (outcome >= 0) {
                 runCounts[type.ordinal()][outcome]++;
+                live.completed(outcome == SUCCESS ? 1 : 0, outcome == SUCCESS, end - start);
             }
             if (outcome >= 0 && clock.inWindow(start, end)) {
                 samples.add(start, end, type, (byte) outcome);
@@ -126,6 +131,7 @@ final class TerminalWorker implements Runnable {
                     return -1;
                 }
                 String state = e.getSQLState() == null ? "unknown" : e.getSQLState();
+                live.failed();
                 if (state.equals("40001")) {
                     runCounts[type.ordinal()][RETRIES]++;
                     if (clock.inWindow(System.nanoTime())) {

@@ -10,6 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.pgknobs.benchbase.MeasuredRun;
 import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.workload.WarmupOutcome;
 
 /**
  * What one run measured: every request completed inside the window (BenchBase's raw samples) and
@@ -49,10 +50,11 @@ public final class TpccRunResult implements MeasuredRun {
     private final long reconnects;
     private final Histogram latency;
     private final long windowStartNanos;
+    private final WarmupOutcome warmup;
 
     private TpccRunResult(TpccOptions options, NuRandConstants constants, List<Sample> samples, long[][] counts,
                           long[][] runCounts, Map<String, Long> errorsByState, String lastError, long reconnects, Histogram latency,
-                          long windowStartNanos) {
+                          long windowStartNanos, WarmupOutcome warmup) {
         this.options = options;
         this.constants = constants;
         this.samples = samples;
@@ -63,10 +65,11 @@ public final class TpccRunResult implements MeasuredRun {
         this.reconnects = reconnects;
         this.latency = latency;
         this.windowStartNanos = windowStartNanos;
+        this.warmup = warmup;
     }
 
     static TpccRunResult of(TpccOptions options, NuRandConstants constants, RunClock clock, List<TerminalWorker> workers,
-                            Recorder[] recorders) {
+                            Recorder[] recorders, WarmupOutcome warmup) {
         List<Sample> samples = new ArrayList<>();
         long[][] counts = new long[TxType.ALL.size()][TerminalWorker.OUTCOMES];
         long[][] runCounts = new long[TxType.ALL.size()][TerminalWorker.OUTCOMES];
@@ -96,11 +99,17 @@ public final class TpccRunResult implements MeasuredRun {
         for (Recorder r : recorders) {
             all.add(r.getIntervalHistogram());
         }
-        return new TpccRunResult(options, constants, samples, counts, runCounts, errors, lastError, reconnects, all, clock.windowStart());
+        return new TpccRunResult(options, constants, samples, counts, runCounts, errors, lastError, reconnects, all, clock.windowStart(),
+                warmup);
     }
 
     public TpccOptions options() {
         return options;
+    }
+
+    /** How the warm-up went: its fixed time, or where {@code warmup: auto} ended it. */
+    public WarmupOutcome warmup() {
+        return warmup;
     }
 
     public List<Sample> samples() {
@@ -220,7 +229,8 @@ public final class TpccRunResult implements MeasuredRun {
         details.put("warehouses", options.warehouses());
         details.put("terminals", options.terminals());
         details.put("rate", options.rate().text());
-        details.put("warmup_seconds", options.warmupSeconds());
+        details.put("warmup_seconds", "fixed".equals(warmup.rule()) ? (Object) options.warmupSeconds()
+                : (Object) (Math.round(warmup.seconds() * 1000) / 1000.0));
         details.put("isolation", options.isolation());
         details.put("nurand_c", Map.of("c_last_load", constants.lastNameLoad(), "c_last_run", constants.lastNameRun(),
                 "c_id", constants.customerId(), "ol_i_id", constants.itemId()));

@@ -13,6 +13,7 @@ import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.BenchBaseResultFiles;
 import org.pgknobs.hostfacts.OnlineCpus;
 import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.stats.SteadyWarmup;
 import org.pgknobs.workload.Databases;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.ProgressListener;
@@ -32,6 +33,7 @@ public final class TpccWorkload implements Workload {
     private final TpccOptions options;
     private final String resultPrefix;
     private final boolean progressBar;
+    private final SteadyWarmup autoWarmup;
     private TpccRunResult lastRun;
 
     /**
@@ -45,6 +47,27 @@ public final class TpccWorkload implements Workload {
         this.options = TpccOptions.from(config, loaderThreads > 0 ? loaderThreads : OnlineCpus.usable(), seed);
         this.resultPrefix = resultPrefix;
         this.progressBar = progressBar;
+        this.autoWarmup = null;
+    }
+
+    private TpccWorkload(TpccWorkload w, SteadyWarmup autoWarmup) {
+        this.config = w.config;
+        this.options = w.options;
+        this.resultPrefix = w.resultPrefix;
+        this.progressBar = w.progressBar;
+        this.autoWarmup = autoWarmup;
+    }
+
+    /**
+     * The same workload with {@code warmup: auto}: the warm-up ends when {@code autoWarmup} finds the trailing
+     * seconds steady, at the latest after the configuration's warm-up (the cap). Its cap must be that warm-up.
+     */
+    public TpccWorkload withAutoWarmup(SteadyWarmup autoWarmup) {
+        if (autoWarmup.capSeconds() != options.warmupSeconds()) {
+            throw new IllegalArgumentException("the auto warm-up's cap (" + autoWarmup.capSeconds()
+                    + " s) must be the configured warm-up (" + options.warmupSeconds() + " s)");
+        }
+        return new TpccWorkload(this, autoWarmup);
     }
 
     public TpccWorkload(BenchBaseConfig config) {
@@ -124,12 +147,12 @@ public final class TpccWorkload implements Workload {
             throws WorkloadException {
         ConnectionInfo db = admin.withDatabase(database());
         try {
-            TpccRunResult run = new TpccDriver(options, urlProperties(config.url())).run(db, listener, progress);
+            TpccRunResult run = new TpccDriver(options, urlProperties(config.url()), autoWarmup).run(db, listener, progress);
             lastRun = run;
             try (Connection c = db.connect()) {
                 new BenchBaseResultFiles().write(outDir, resultPrefix, run, config, c);
             }
-            return new WorkloadResult(kind(), driver(), List.of(run.toPhaseResult()), "tpcc");
+            return new WorkloadResult(kind(), driver(), List.of(run.toPhaseResult()), "tpcc", run.warmup());
         } catch (SQLException e) {
             String hint = "53300".equals(e.getSQLState()) ? " (the server allows fewer connections than the "
                     + options.terminals() + " terminals: raise max_connections)" : "";

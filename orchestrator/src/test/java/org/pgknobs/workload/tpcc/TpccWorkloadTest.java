@@ -28,9 +28,13 @@ import org.pgknobs.benchbase.BenchBaseResultFiles;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
+import org.pgknobs.stats.SteadyStateCheck;
+import org.pgknobs.stats.SteadyWarmup;
+import org.pgknobs.workload.LiveSecond;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
+import org.pgknobs.workload.WarmupOutcome;
 import org.pgknobs.workload.WorkloadResult;
 
 /** One warehouse loaded once; the tests run short TPC-C runs against it (order: counts before runs change them). */
@@ -298,5 +302,50 @@ class TpccWorkloadTest {
         // The cancelled backends are gone: nothing of the run still waits on the server.
         assertThat(scalar("SELECT count(*) FROM pg_stat_activity WHERE datname = 'tpcc' AND wait_event_type = 'Lock'"))
                 .isZero();
+    }
+
+    @Test
+    @Order(7)
+    void autoWarmUpEndsWhenTheTrailingSecondsAreSteadyOrAtItsCapAndTheWindowKeepsItsLength(@TempDir Path out)
+            throws Exception {
+        // the real decision on a shorter stretch than the product allows (8 s, 3 confirmations), to keep the test short
+        SteadyWarmup auto = new SteadyWarmup(12, 8, new SteadyStateCheck(0.05, 99, 7L, 8));
+        TpccWorkload w = workload(2, WorkRate.UNLIMITED, 12, 2, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_READ_COMMITTED")
+                .withAutoWarmup(auto);
+        List<LiveSecond> seconds = new ArrayList<>();
+        WorkloadResult result = w.run(admin, out, new MeasurementListener() {
+            @Override
+            public void phaseStarted(String phase) {
+            }
+
+            @Override
+            public void phaseEnded(String phase) {
+            }
+
+            @Override
+            public void second(LiveSecond s) {
+                seconds.add(s);
+            }
+        });
+
+        WarmupOutcome warmup = result.warmup();
+        assertThat(warmup.rule()).isEqualTo("auto");
+        assertThat(warmup.capSeconds()).isEqualTo(12);
+        assertThat(warmup.steadySeconds()).isEqualTo(8);
+        if (warmup.reachedSteadyState()) {
+            assertThat(warmup.seconds()).isGreaterThanOrEqualTo(10).isLessThan(12);
+        } else {
+            assertThat(warmup.reached()).isEqualTo("cap");
+            assertThat(warmup.seconds()).isCloseTo(12, within(0.01));
+        }
+        List<LiveSecond> warm = seconds.stream().filter(s -> !s.measured()).toList();
+        List<LiveSecond> window = seconds.stream().filter(LiveSecond::measured).toList();
+        assertThat(warm.stream().mapToInt(LiveSecond::seconds).sum()).isEqualTo((int) Math.round(warmup.seconds()));
+        assertThat(window.get(window.size() - 1).second()).isEqualTo(2);
+        assertThat(seconds).allSatisfy(s -> assertThat(s.phase()).isEqualTo("tpcc"));
+        assertThat(window.stream().mapToLong(LiveSecond::committed).sum()).isPositive();
+        PhaseResult phase = result.headline();
+        assertThat(phase.seconds()).isEqualTo(2.0);
+        assertThat(((Number) phase.details().get("warmup_seconds")).doubleValue()).isCloseTo(warmup.seconds(), within(0.001));
     }
 }
