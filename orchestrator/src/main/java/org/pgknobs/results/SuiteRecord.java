@@ -11,11 +11,14 @@ import java.util.Map;
  * started on an empty cluster before the load (empty when the trial was off, and in older files);
  * {@code selection} (null without {@code --steps}) which steps were chosen and how, so a report renders
  * them as the run did. {@code loads} say where each cluster's data came from: loaded by this run or
- * copied from the load cache (empty before the first load, and in older files).
+ * copied from the load cache (empty before the first load, and in older files). {@code observed} (null when
+ * nothing was observed, and in older files) the optional captures of {@code observe:} and the settings they
+ * added to every step.
  */
 public record SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                           Instant started, Instant updated, RunEnvironment environment, List<Entry> steps,
-                          RunTags tags, List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads) {
+                          RunTags tags, List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads,
+                          Observed observed) {
 
     public SuiteRecord {
         trialStarts = trialStarts == null ? List.of() : List.copyOf(trialStarts);
@@ -24,7 +27,7 @@ public record SuiteRecord(String experiment, String source, String profile, List
 
     public SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                        Instant started, Instant updated, RunEnvironment environment, List<Entry> steps, RunTags tags) {
-        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of(), null, List.of());
+        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of(), null, List.of(), null);
     }
 
     /** suite.json files written before tags existed read as an untagged whole run. */
@@ -34,17 +37,17 @@ public record SuiteRecord(String experiment, String source, String profile, List
 
     public SuiteRecord with(String newStatus, List<Entry> newSteps) {
         return new SuiteRecord(experiment, source, profile, sets, newStatus, started, Instant.now(), environment,
-                newSteps, tags, trialStarts, selection, loads);
+                newSteps, tags, trialStarts, selection, loads, observed);
     }
 
     public SuiteRecord withTrialStarts(List<TrialStart> trials) {
         return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trials, selection, loads);
+                tags, trials, selection, loads, observed);
     }
 
     public SuiteRecord withLoads(List<DataLoad> newLoads) {
         return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trialStarts, selection, newLoads);
+                tags, trialStarts, selection, newLoads, observed);
     }
 
     /** The steps of {@code selection} that are not the published step, with why; empty without a selection. */
@@ -59,6 +62,13 @@ public record SuiteRecord(String experiment, String source, String profile, List
      * @param notPublished step → why its published value does not apply (no published value, no verdict)
      */
     public record Selection(List<String> steps, boolean stepsOnly, Map<String, String> notPublished) {
+    }
+
+    /**
+     * What {@code observe:} (and {@code --observe}) turned on, e.g. [statements], and the settings it added to
+     * every step, the base included, e.g. shared_preload_libraries → pg_stat_statements.
+     */
+    public record Observed(List<String> captures, Map<String, String> addedSettings) {
     }
 
     /** One planned step × repeat. */
