@@ -20,6 +20,7 @@ import org.pgknobs.collector.WaitShare;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
+import org.pgknobs.report.statements.StatementTables;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.WhyInput;
@@ -93,7 +94,7 @@ public final class ReportBuilder {
             Path comparedDir = neighbour == null ? null
                     : medianRun(byStep.get(neighbour), headline).map(StepRun::dir).orElse(null);
             steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
-                    comparedDir, isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
+                    comparedDir, neighbour, isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
                     notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null));
             previous = e.getKey();
         }
@@ -113,7 +114,16 @@ public final class ReportBuilder {
                 mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.status()).orElse("unknown"), postgres, host,
                 anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null), headline,
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
-                baseline, steps, sweep, AblationSection.of(data));
+                baseline, steps, sweep, AblationSection.of(data), data.suite().map(SuiteRecord::observed)
+                        .map(ReportBuilder::observed).orElse(null));
+    }
+
+    /** "statements (shared_preload_libraries + pg_stat_statements)": what suite.json says observe turned on. */
+    static String observed(SuiteRecord.Observed o) {
+        List<String> added = o.addedSettings() == null ? List.of() : o.addedSettings().entrySet().stream()
+                .map(e -> e.getKey() + " + " + e.getValue()).toList();
+        return String.join(", ", o.captures()) + (added.isEmpty() ? ""
+                : " (added to every step, the base included: " + String.join(", ", added) + ")");
     }
 
     /** "l.i1 inserts/s" → l.i1 when a phase has that name; any other metric ("tps") is the headline's. */
@@ -129,7 +139,8 @@ public final class ReportBuilder {
     }
 
     private static ReportData.Step step(String name, List<StepRun> runs, String headline, Stat baseThroughput,
-                                        Optional<Derived> baseDerived, Path comparedDir, boolean isBase, Double published,
+                                        Optional<Derived> baseDerived, Path comparedDir, String compared, boolean isBase,
+                                        Double published,
                                         Double publishedBase, boolean cumulative, EffectInterval vsBase,
                                         EffectInterval vsStepBefore, String noVerdict) {
         StepRun first = runs.get(0);
@@ -194,7 +205,9 @@ public final class ReportBuilder {
                 phases, io,
                 median.map(StepRun::perSecond).orElse(List.of()),
                 median.map(StepRun::checkpoints).orElse(List.of()),
-                median.map(StepRun::phaseSamples).orElse(Map.of()));
+                median.map(StepRun::phaseSamples).orElse(Map.of()),
+                median.flatMap(m -> StatementTables.of(m.dir(), comparedDir, compared, headline, StatementTables.TOP))
+                        .orElse(null));
     }
 
     private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {

@@ -14,10 +14,14 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     public static final int SCHEMA_VERSION = 1;
 
-    /** One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation. */
+    /**
+     * One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an
+     * ablation; {@code observed} what {@code observe:} turned on and added to every step (suite.json), null when
+     * nothing.
+     */
     public record Run(String label, String dir, String experiment, String mode, String status, String postgres,
                       String host, String workload, String headlinePhase, Reference reference, String baseline,
-                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation) {
+                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation, String observed) {
     }
 
     /**
@@ -67,6 +71,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param machine           the machine facts of the median repeat's step.json
      * @param autovacuum        the median repeat's autovacuum activity (pgstats.json) and log entries; null
      *                          without a collector
+     * @param statements        the median repeat's top statements by server time against the compared step's
+     *                          (statements.json); null when not captured
      */
     public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
                        Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
@@ -78,7 +84,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                        Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
                        Autovacuum autovacuum, List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
                        List<StepRun.Point> perSecond, List<Double> checkpoints,
-                       Map<String, List<StepRun.PhaseSample>> phaseSamples) {
+                       Map<String, List<StepRun.PhaseSample>> phaseSamples,
+                       org.pgknobs.report.statements.StatementTable statements) {
     }
 
     /**

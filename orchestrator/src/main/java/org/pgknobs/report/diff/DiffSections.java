@@ -9,6 +9,6 @@ public final class DiffSections {
     }
 
     public static List<DiffSection> all() {
-        return List.of(new AutovacuumDiff());
+        return List.of(new AutovacuumDiff(), new StatementsDiff());
     }
 }

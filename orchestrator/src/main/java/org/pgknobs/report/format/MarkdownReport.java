@@ -64,6 +64,9 @@ final class MarkdownReport {
         if (run.host() != null) {
             md.append("- host: ").append(run.host()).append('\n');
         }
+        if (run.observed() != null) {
+            md.append("- observed: ").append(run.observed()).append('\n');
+        }
         if (run.reference() != null) {
             md.append("- published: ").append(run.reference().source()).append(" (").append(run.reference().metric())
                     .append(")\n");
@@ -81,6 +84,24 @@ final class MarkdownReport {
         steps(md, run);
         why(md, run);
         autovacuum(md, run);
+        statements(md, run);
+    }
+
+    /** Per step, its top statements by server time against the step it is compared with (statements.json). */
+    private static void statements(StringBuilder md, ReportData.Run run) {
+        if (!StatementRows.any(run)) {
+            return;
+        }
+        md.append("### Top statements by server time\n\n");
+        for (ReportData.Step s : run.steps()) {
+            if (s.statements() != null) {
+                md.append("**").append(StatementRows.caption(s)).append("**\n\n");
+                row(md, StatementRows.HEADER);
+                separator(md, StatementRows.HEADER.size());
+                StatementRows.rows(s.statements()).forEach(r -> row(md, r));
+                md.append('\n');
+            }
+        }
     }
 
     private static void relative(StringBuilder md, ReportData.PhaseTable t, ReportData.Run run) {

@@ -16,10 +16,13 @@ public final class WhyRules {
                 new AutovacuumWorkers(), new DominantWait());
     }
 
-    /** Rules on the machine facts and the workload's outcome: they fire with or without the collector. */
+    /**
+     * Rules on the machine facts, the workload's outcome and the step's capture files (statements.json): they
+     * fire with or without the collector's figures.
+     */
     public static List<WhyRule> evidence() {
         return List.of(new CpuBound(), new OsPageCacheReads(), new FsyncCost(), new FailedWithSqlState(),
-                new NoiseOverlap());
+                new NoiseOverlap(), new StatementMeanChange());
     }
 
     public static List<Reason> explain(WhyInput input) {
