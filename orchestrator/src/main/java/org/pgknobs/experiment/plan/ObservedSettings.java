@@ -31,8 +31,13 @@ public final class ObservedSettings {
         if (added(experiment).isEmpty()) {
             return steps;
         }
-        return steps.stream().map(s -> new PlannedStep(s.index(), s.name(), s.description(), withLibrary(s.settings()),
-                s.initdb(), s.expectFail())).toList();
+        return steps.stream().map(s -> new PlannedStep(s.index(), s.name(), s.description(), settings(experiment,
+                s.settings()), s.initdb(), s.expectFail())).toList();
+    }
+
+    /** A step's settings with what {@code observe:} adds (as they are when it adds nothing). */
+    static Map<String, Object> settings(Experiment experiment, Map<String, Object> settings) {
+        return added(experiment).isEmpty() ? settings : withLibrary(settings);
     }
 
     /** The step's own libraries first (its order is kept), then pg_stat_statements when it is not there yet. */

@@ -135,6 +135,9 @@ class ExperimentPlanTest {
         ExperimentPlan cumulative = plan("cumulative", "observe=[statements]",
                 "steps.small.settings.shared_preload_libraries=auto_explain");
         assertThat(cumulative.step("baseline").orElseThrow().settings()).containsEntry("shared_preload_libraries", "pg_stat_statements");
+        // a version's plan (what a run executes) rebuilds the settings: the library stays
+        assertThat(VersionPlan.of(cumulative, 0, name -> true).steps()).allSatisfy(e -> assertThat(e.step().settings()
+                .get("shared_preload_libraries")).asString().contains("pg_stat_statements"));
         // the step's own library first, carried on by the chain; pg_stat_statements once
         assertThat(cumulative.step("wal").orElseThrow().settings())
                 .containsEntry("shared_preload_libraries", "auto_explain,pg_stat_statements");
