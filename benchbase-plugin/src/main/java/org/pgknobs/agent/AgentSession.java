@@ -95,6 +95,7 @@ final class AgentSession {
     /** The database may still be starting up; keep trying for a minute. */
     private StatsCollector connect(BenchBaseConfig config) throws InterruptedException {
         CollectorSettings settings = CollectorSettings.defaults().withInterval(options.interval())
+                .withStatements(options.statements())
                 .withOutput(cmd.resultsDir(), "pgknobs-agent-" + ProcessHandle.current().pid());
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
         while (true) {
@@ -149,7 +150,8 @@ final class AgentSession {
                     });
             collector.finish(prefix);
             Path json = cmd.resultsDir().resolve(prefix + ".pgstats.json");
-            log("wrote " + json.toAbsolutePath() + " and " + prefix + ".pgstats.csv");
+            log("wrote " + json.toAbsolutePath() + " and " + prefix + ".pgstats.csv"
+                    + (collector.statements().isPresent() ? " and " + prefix + ".statements.json" : ""));
         } catch (RuntimeException e) {
             log("could not write statistics: " + e);
         }

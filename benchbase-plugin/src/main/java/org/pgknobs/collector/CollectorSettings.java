@@ -15,9 +15,11 @@ import java.util.function.LongSupplier;
  * @param prefix file prefix ({@code <prefix>.pgstats.json}); null or empty for plain names
  * @param extraQueries additional queries run in every round (their groups show up like built-in ones)
  * @param clock the caller's clock in epoch milliseconds, for timestamps in the series
+ * @param statements whether to write statements.json (pg_stat_statements at each window's edges) when the
+ *     server has the library loaded; on by default
  */
 public record CollectorSettings(Duration interval, boolean periodicSampling, Path outputDir, String prefix,
-        List<StatQuery> extraQueries, LongSupplier clock) {
+        List<StatQuery> extraQueries, LongSupplier clock, boolean statements) {
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
@@ -30,26 +32,30 @@ public record CollectorSettings(Duration interval, boolean periodicSampling, Pat
     }
 
     public static CollectorSettings defaults() {
-        return new CollectorSettings(DEFAULT_INTERVAL, true, null, null, List.of(), System::currentTimeMillis);
+        return new CollectorSettings(DEFAULT_INTERVAL, true, null, null, List.of(), System::currentTimeMillis, true);
     }
 
     public CollectorSettings withInterval(Duration d) {
-        return new CollectorSettings(d, periodicSampling, outputDir, prefix, extraQueries, clock);
+        return new CollectorSettings(d, periodicSampling, outputDir, prefix, extraQueries, clock, statements);
     }
 
     public CollectorSettings withPeriodicSampling(boolean on) {
-        return new CollectorSettings(interval, on, outputDir, prefix, extraQueries, clock);
+        return new CollectorSettings(interval, on, outputDir, prefix, extraQueries, clock, statements);
     }
 
     public CollectorSettings withOutput(Path dir, String filePrefix) {
-        return new CollectorSettings(interval, periodicSampling, dir, filePrefix, extraQueries, clock);
+        return new CollectorSettings(interval, periodicSampling, dir, filePrefix, extraQueries, clock, statements);
     }
 
     public CollectorSettings withExtraQueries(List<StatQuery> queries) {
-        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, queries, clock);
+        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, queries, clock, statements);
     }
 
     public CollectorSettings withClock(LongSupplier c) {
-        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, extraQueries, c);
+        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, extraQueries, c, statements);
+    }
+
+    public CollectorSettings withStatements(boolean on) {
+        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, extraQueries, clock, on);
     }
 }

@@ -20,7 +20,7 @@ public final class PgStatsFiles {
         return dir.resolve(name(prefix, "pgstats.csv"));
     }
 
-    private static String name(String prefix, String base) {
+    static String name(String prefix, String base) {
         return prefix == null || prefix.isEmpty() ? base : prefix + "." + base;
     }
 

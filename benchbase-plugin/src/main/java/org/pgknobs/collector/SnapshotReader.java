@@ -33,6 +33,11 @@ final class SnapshotReader {
         this.clock = clock;
     }
 
+    /** Transactions the collector ran on this connection outside a round (they come out of the database's count). */
+    void countOwn(int transactions) {
+        ownXacts += transactions;
+    }
+
     Snapshot read(Connection c, List<StatQuery> extra) throws SQLException {
         long started = System.nanoTime();
         long timestamp = clock.getAsLong();

@@ -35,6 +35,7 @@ public final class StatsCollector implements AutoCloseable {
     private final Map<String, OpenWindow> open = new LinkedHashMap<>();
     private final List<WindowStats> closed = new ArrayList<>();
     private final SeriesWriter series;
+    private final StatementCapture statements;
     private final ScheduledExecutorService sampler;
     private Connection connection;
     private Snapshot last;
@@ -69,6 +70,8 @@ public final class StatsCollector implements AutoCloseable {
             throw e;
         }
         this.reader = new SnapshotReader(catalog, settings.clock());
+        StatementCapture capture = settings.statements() ? StatementCapture.open(connection, catalog, settings.clock()) : null;
+        this.statements = capture != null && capture.available() ? capture : null;
         this.series = settings.outputDir() == null ? null
                 : new SeriesWriter(PgStatsFiles.csv(settings.outputDir(), settings.prefix()));
         this.last = round();
@@ -111,6 +114,9 @@ public final class StatsCollector implements AutoCloseable {
                 throw new IllegalStateException("window '" + phase + "' is already open");
             }
             Snapshot s = round();
+            if (statements != null) {
+                reader.countOwn(statements.begin(phase, connection));
+            }
             open.put(phase, new OpenWindow(s));
         }
     }
@@ -126,6 +132,10 @@ public final class StatsCollector implements AutoCloseable {
             checkNotFinished();
             if (!open.containsKey(phase)) {
                 throw new IllegalStateException("window '" + phase + "' is not open (open: " + open.keySet() + ")");
+            }
+            if (statements != null) {
+                // before the round, so its one transaction falls inside the window the round closes
+                reader.countOwn(statements.end(phase, connection));
             }
             Snapshot end = round();
             OpenWindow w = open.remove(phase);
@@ -186,17 +196,32 @@ public final class StatsCollector implements AutoCloseable {
                 series.closeAs(PgStatsFiles.csv(settings.outputDir(), prefix));
                 Path json = PgStatsFiles.json(settings.outputDir(), prefix);
                 PgStatsFiles.write(result, json);
-                Path early = PgStatsFiles.json(settings.outputDir(), settings.prefix());
-                if (!early.equals(json)) {
-                    try {
-                        java.nio.file.Files.deleteIfExists(early);
-                    } catch (java.io.IOException e) {
-                        LOG.warning("pgknobs collector: cannot remove " + early + ": " + e.getMessage());
-                    }
+                deleteEarly(PgStatsFiles.json(settings.outputDir(), settings.prefix()), json);
+                if (statements != null) {
+                    Path file = StatementsFiles.json(settings.outputDir(), prefix);
+                    StatementsFiles.write(statements.document(), file);
+                    deleteEarly(StatementsFiles.json(settings.outputDir(), settings.prefix()), file);
                 }
             }
             closeConnection();
             return result;
+        }
+    }
+
+    private static void deleteEarly(Path early, Path written) {
+        if (!early.equals(written)) {
+            try {
+                java.nio.file.Files.deleteIfExists(early);
+            } catch (java.io.IOException e) {
+                LOG.warning("pgknobs collector: cannot remove " + early + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** The statements of the closed windows; empty when the server does not have pg_stat_statements loaded. */
+    public java.util.Optional<StatementsDocument> statements() {
+        synchronized (lock) {
+            return statements == null ? java.util.Optional.empty() : java.util.Optional.of(statements.document());
         }
     }
 
@@ -231,6 +256,9 @@ public final class StatsCollector implements AutoCloseable {
         try {
             if (connection == null || connection.isClosed()) {
                 connection = source.open();
+                if (statements != null) {
+                    StatementCapture.untrack(connection);
+                }
             }
             s = reader.read(connection, settings.extraQueries());
         } catch (SQLException e) {
@@ -258,6 +286,9 @@ public final class StatsCollector implements AutoCloseable {
     private void writeJson() {
         if (settings.outputDir() != null) {
             PgStatsFiles.write(document(), PgStatsFiles.json(settings.outputDir(), settings.prefix()));
+            if (statements != null) {
+                StatementsFiles.write(statements.document(), StatementsFiles.json(settings.outputDir(), settings.prefix()));
+            }
         }
     }
 

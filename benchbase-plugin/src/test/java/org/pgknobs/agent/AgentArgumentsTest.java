@@ -17,6 +17,8 @@ class AgentArgumentsTest {
         AgentOptions o = AgentOptions.parse(null);
         assertThat(o.interval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(o.startClass()).isEqualTo("com.oltpbenchmark.ThreadBench");
+        assertThat(o.statements()).as("statements.json whenever the server has pg_stat_statements").isTrue();
+        assertThat(AgentOptions.parse("statements=off").statements()).isFalse();
     }
 
     @Test
@@ -36,6 +38,7 @@ class AgentArgumentsTest {
         assertThatThrownBy(() -> AgentOptions.parse("interval=fast")).hasMessageContaining("fast");
         assertThatThrownBy(() -> AgentOptions.parse("interval=0s")).hasMessageContaining("positive");
         assertThatThrownBy(() -> AgentOptions.parse("verbose")).hasMessageContaining("key=value");
+        assertThatThrownBy(() -> AgentOptions.parse("statements=yes")).hasMessageContaining("use on or off");
     }
 
     @Test

@@ -11,7 +11,10 @@ import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.collector.CollectorSettings;
 import org.pgknobs.collector.ConnectionSource;
 import org.pgknobs.collector.PgStats;
+import org.pgknobs.collector.StatementsFiles;
 import org.pgknobs.collector.StatsCollector;
+import org.pgknobs.experiment.plan.ObservedSettings;
+import org.pgknobs.host.LoadAverage;
 import org.pgknobs.run.CollectorWindows;
 import org.pgknobs.run.DataSnapshot;
 import org.pgknobs.server.ConnectionInfo;
@@ -25,9 +28,16 @@ import org.pgknobs.workload.tpcc.TpccWorkload;
 /**
  * What the stats collector costs the workload: the same TPC-C run with the sampler off and on, from the
  * same restored data, alternating (off, on, off, on ...) so drift hits both alike. Reports each run's
- * TPS, the medians, their ratio, and the collector's own time per snapshot round.
+ * TPS, the medians, their ratio, and the collector's own time per snapshot round. With
+ * {@link Compared#STATEMENTS} the collector runs on both sides and what is switched is pg_stat_statements
+ * in shared_preload_libraries (what {@code observe: [statements]} costs); the load average is printed beside.
  */
 public final class SamplerBench {
+
+    /** What the off and on runs differ in. */
+    public enum Compared {
+        SAMPLER, STATEMENTS
+    }
 
     private final int warehouses;
     private final int terminals;
@@ -35,9 +45,16 @@ public final class SamplerBench {
     private final int warmupSeconds;
     private final int pairs;
     private final java.time.Duration interval;
+    private final Compared compared;
 
     public SamplerBench(int warehouses, int terminals, int durationSeconds, int warmupSeconds, int pairs,
                         java.time.Duration interval) {
+        this(warehouses, terminals, durationSeconds, warmupSeconds, pairs, interval, Compared.SAMPLER);
+    }
+
+    public SamplerBench(int warehouses, int terminals, int durationSeconds, int warmupSeconds, int pairs,
+                        java.time.Duration interval, Compared compared) {
+        this.compared = compared;
         this.warehouses = warehouses;
         this.terminals = terminals;
         this.durationSeconds = durationSeconds;
@@ -53,14 +70,20 @@ public final class SamplerBench {
             workload.load(server.connection(), (p, d, t, u) -> { });
             server.stop();
             DataSnapshot snapshot = DataSnapshot.take(server, "loaded");
+            String loadStart = LoadAverage.line();
             List<Double> off = new ArrayList<>();
             List<Double> on = new ArrayList<>();
             List<Double> roundMs = new ArrayList<>();
+            List<Integer> captured = new ArrayList<>();
             double maxRoundMs = 0;
             for (int i = 0; i < pairs; i++) {
-                off.add(once(server, snapshot, outDir.resolve("off-" + (i + 1)), false, null));
                 PgStats[] stats = new PgStats[1];
+                off.add(once(server, snapshot, outDir.resolve("off-" + (i + 1)), false, stats));
                 on.add(once(server, snapshot, outDir.resolve("on-" + (i + 1)), true, stats));
+                if (compared == Compared.STATEMENTS) {
+                    captured.add(StatementsFiles.read(outDir.resolve("on-" + (i + 1)))
+                            .flatMap(d -> d.windows().stream().findFirst()).map(w -> w.statements().size()).orElse(0));
+                }
                 roundMs.add(stats[0].collector().meanMs());
                 maxRoundMs = Math.max(maxRoundMs, stats[0].collector().maxMs());
             }
@@ -69,8 +92,10 @@ public final class SamplerBench {
             m.put("terminals", terminals);
             m.put("duration_seconds", durationSeconds);
             m.put("interval_ms", interval.toMillis());
-            m.put("tps_sampler_off", off);
-            m.put("tps_sampler_on", on);
+            String side = compared == Compared.SAMPLER ? "sampler" : "statements";
+            m.put("compared", side);
+            m.put("tps_" + side + "_off", off);
+            m.put("tps_" + side + "_on", on);
             double medOff = Stats.median(off);
             double medOn = Stats.median(on);
             m.put("median_tps_off", Stats.round3(medOff));
@@ -78,6 +103,11 @@ public final class SamplerBench {
             m.put("ratio_on_off", medOff == 0 ? null : Stats.round3(medOn / medOff));
             m.put("snapshot_round_ms_mean", Stats.round3(Stats.median(roundMs)));
             m.put("snapshot_round_ms_max", Stats.round3(maxRoundMs));
+            if (compared == Compared.STATEMENTS) {
+                m.put("statements_in_window_on", captured);
+            }
+            m.put("loadavg_start", loadStart);
+            m.put("loadavg_end", LoadAverage.line());
             return m;
         }
     }
@@ -95,9 +125,13 @@ public final class SamplerBench {
         server.start();
         try {
             Files.createDirectories(dir);
+            if (compared == Compared.STATEMENTS && sample) {
+                BenchSettings.apply(server, Map.of(ObservedSettings.PRELOAD, ObservedSettings.STATEMENTS_LIBRARY));
+            }
             TpccWorkload workload = workload(server);
             ConnectionInfo c = server.connection();
-            StatsCollector collector = sample ? StatsCollector.start(ConnectionSource.of(c.jdbcUrl("tpcc"), c.user(),
+            boolean collect = sample || compared == Compared.STATEMENTS;
+            StatsCollector collector = collect ? StatsCollector.start(ConnectionSource.of(c.jdbcUrl("tpcc"), c.user(),
                     c.password()), CollectorSettings.defaults().withInterval(interval).withOutput(dir, "")) : null;
             MeasurementListener listener = CollectorWindows.of(collector);
             double tps = workload.run(c, dir, listener).headline().throughput();

@@ -15,7 +15,9 @@ import picocli.CommandLine.Option;
 /** {@code pgknobs bench sampler}: TPC-C TPS with the pg_stat_* sampler off and on, and their ratio. */
 @Command(name = "sampler", mixinStandardHelpOptions = true,
         description = "What sampling pg_stat_* costs: TPC-C from the same restored data with the sampler off and on, "
-                + "alternating; prints {\"tps_sampler_off\",\"tps_sampler_on\",\"ratio_on_off\",\"snapshot_round_ms_mean\",...} last.")
+                + "alternating; prints {\"tps_sampler_off\",\"tps_sampler_on\",\"ratio_on_off\",\"snapshot_round_ms_mean\",...} last. "
+                + "With --statements: what observe: [statements] costs, the collector on in both and pg_stat_statements "
+                + "in shared_preload_libraries in the on runs only ({\"tps_statements_off\",\"tps_statements_on\",...}).")
 public final class BenchSamplerCommand implements Callable<Integer> {
 
     @Mixin
@@ -30,6 +32,10 @@ public final class BenchSamplerCommand implements Callable<Integer> {
     @Option(names = "--interval", defaultValue = "1s", description = "sampling interval (default ${DEFAULT-VALUE})")
     String interval;
 
+    @Option(names = "--statements", description = "switch pg_stat_statements (preloaded, statements.json written) "
+            + "instead of the sampler; the collector samples in every run")
+    boolean statements;
+
     @Option(names = {"-d", "--directory"}, paramLabel = "DIR", description = "keep each run's files here")
     Path directory;
 
@@ -41,7 +47,8 @@ public final class BenchSamplerCommand implements Callable<Integer> {
         Path out = directory != null ? directory : Files.createTempDirectory("pgknobs-bench-sampler");
         Map<String, Object> figures = new SamplerBench(run.warehouses, run.terminals, run.durationSeconds(),
                 OptionUnits.seconds(warmup, "--warmup", Durations.Zero.ALLOWED), pairs,
-                OptionUnits.duration(interval, "--interval", Durations.Zero.REJECTED)).run(out);
+                OptionUnits.duration(interval, "--interval", Durations.Zero.REJECTED),
+                statements ? SamplerBench.Compared.STATEMENTS : SamplerBench.Compared.SAMPLER).run(out);
         System.out.println(Json.line(figures));
         return Main.OK;
     }

@@ -21,6 +21,7 @@ import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.report.plans.PlanChanges;
+import org.pgknobs.report.statements.StatementTables;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.Steadiness;
@@ -116,7 +117,16 @@ public final class ReportBuilder {
                 anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null), headline,
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
                 baseline, steps, sweep, AblationSection.of(data),
-                mode == Mode.VARIANTS ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null);
+                mode == Mode.VARIANTS ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null,
+                data.suite().map(SuiteRecord::observed).map(ReportBuilder::observed).orElse(null));
+    }
+
+    /** "statements (shared_preload_libraries + pg_stat_statements)": what suite.json says observe turned on. */
+    static String observed(SuiteRecord.Observed o) {
+        List<String> added = o.addedSettings() == null ? List.of() : o.addedSettings().entrySet().stream()
+                .map(e -> e.getKey() + " + " + e.getValue()).toList();
+        return String.join(", ", o.captures()) + (added.isEmpty() ? ""
+                : " (added to every step, the base included: " + String.join(", ", added) + ")");
     }
 
     /** "l.i1 inserts/s" → l.i1 when a phase has that name; any other metric ("tps") is the headline's. */
@@ -202,7 +212,9 @@ public final class ReportBuilder {
                 median.map(StepRun::phaseSamples).orElse(Map.of()),
                 median.flatMap(m -> comparedDir == null ? Optional.empty() : PlanChanges.compare(comparedDir, m.dir()))
                         .map(changes -> new ReportData.Plans(compared, changes)).orElse(null), steadiness,
-                median.map(m -> new StepDirs(m.dir(), comparedDir)).orElse(null));
+                median.map(m -> new StepDirs(m.dir(), comparedDir)).orElse(null),
+                median.flatMap(m -> StatementTables.of(m.dir(), comparedDir, compared, headline, StatementTables.TOP))
+                        .orElse(null));
     }
 
     private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {

@@ -21,11 +21,12 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     /**
      * One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation,
      * {@code baseSpread} (the base's spread and the smallest effect it lets the sweep detect) null but for a sweep whose
-     * base has 2 repeats or more.
+     * base has 2 repeats or more; {@code observed} what {@code observe:} turned on and added to every step
+     * (suite.json), null when nothing.
      */
     public record Run(String label, String dir, String experiment, String mode, String status, String postgres,
                       String host, String workload, String headlinePhase, Reference reference, String baseline,
-                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation, Spread baseSpread) {
+                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation, Spread baseSpread, String observed) {
     }
 
     /**
@@ -79,6 +80,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *                          repeats); null for the base, or when either step has no plans.json
      * @param dirs              the median repeat's directory and the compared step's, for the renderings that
      *                          read capture files (flame graphs); not in report.json
+     * @param statements        the median repeat's top statements by server time against the compared step's
+     *                          (statements.json); null when not captured
      */
     public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
                        Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
@@ -91,7 +94,7 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                        Autovacuum autovacuum, List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
                        List<StepRun.Point> perSecond, List<Double> checkpoints,
                        Map<String, List<StepRun.PhaseSample>> phaseSamples, Plans plans, Steadiness steadiness,
-                       @JsonIgnore StepDirs dirs) {
+                       @JsonIgnore StepDirs dirs, org.pgknobs.report.statements.StatementTable statements) {
 
         /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
         public boolean notSteady() {

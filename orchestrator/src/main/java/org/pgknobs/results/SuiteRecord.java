@@ -12,12 +12,14 @@ import java.util.Map;
  * {@code selection} (null without {@code --steps}) which steps were chosen and how, so a report renders
  * them as the run did. {@code loads} say where each cluster's data came from: loaded by this run or
  * copied from the load cache (empty before the first load, and in older files); {@code rounds} (null unless
- * {@code repeats: auto}) how many rounds ran and why they stopped.
+ * {@code repeats: auto}) how many rounds ran and why they stopped; {@code observed} (null when nothing was
+ * observed, and in older files) the optional captures of {@code observe:} and the settings they added to
+ * every step.
  */
 public record SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                           Instant started, Instant updated, RunEnvironment environment, List<Entry> steps,
                           RunTags tags, List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads,
-                          Rounds rounds) {
+                          Rounds rounds, Observed observed) {
 
     public SuiteRecord {
         trialStarts = trialStarts == null ? List.of() : List.copyOf(trialStarts);
@@ -28,12 +30,12 @@ public record SuiteRecord(String experiment, String source, String profile, List
                        Instant started, Instant updated, RunEnvironment environment, List<Entry> steps, RunTags tags,
                        List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads) {
         this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, trialStarts,
-                selection, loads, null);
+                selection, loads, null, null);
     }
 
     public SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
                        Instant started, Instant updated, RunEnvironment environment, List<Entry> steps, RunTags tags) {
-        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of(), null, List.of(), null);
+        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of(), null, List.of(), null, null);
     }
 
     /** suite.json files written before tags existed read as an untagged whole run. */
@@ -43,22 +45,22 @@ public record SuiteRecord(String experiment, String source, String profile, List
 
     public SuiteRecord with(String newStatus, List<Entry> newSteps) {
         return new SuiteRecord(experiment, source, profile, sets, newStatus, started, Instant.now(), environment,
-                newSteps, tags, trialStarts, selection, loads, rounds);
+                newSteps, tags, trialStarts, selection, loads, rounds, observed);
     }
 
     public SuiteRecord withTrialStarts(List<TrialStart> trials) {
         return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trials, selection, loads, rounds);
+                tags, trials, selection, loads, rounds, observed);
     }
 
     public SuiteRecord withLoads(List<DataLoad> newLoads) {
         return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trialStarts, selection, newLoads, rounds);
+                tags, trialStarts, selection, newLoads, rounds, observed);
     }
 
     public SuiteRecord withRounds(Rounds newRounds) {
         return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trialStarts, selection, loads, newRounds);
+                tags, trialStarts, selection, loads, newRounds, observed);
     }
 
     /** The steps of {@code selection} that are not the published step, with why; empty without a selection. */
@@ -73,6 +75,13 @@ public record SuiteRecord(String experiment, String source, String profile, List
      * @param notPublished step → why its published value does not apply (no published value, no verdict)
      */
     public record Selection(List<String> steps, boolean stepsOnly, Map<String, String> notPublished) {
+    }
+
+    /**
+     * What {@code observe:} (and {@code --observe}) turned on, e.g. [statements], and the settings it added to
+     * every step, the base included, e.g. shared_preload_libraries → pg_stat_statements.
+     */
+    public record Observed(List<String> captures, Map<String, String> addedSettings) {
     }
 
     /** One planned step × repeat. */

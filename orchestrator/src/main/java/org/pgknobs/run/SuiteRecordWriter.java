@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.Observe;
+import org.pgknobs.experiment.plan.ObservedSettings;
 import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.RunEnvironment;
@@ -77,10 +79,15 @@ final class SuiteRecordWriter {
         Instant started = earlier != null ? earlier.started() : Instant.now();
         SuiteRecord record = new SuiteRecord(experiment.name(), String.valueOf(experiment.source()),
                 experiment.profile().orElse(null), List.copyOf(sets), "running", started, Instant.now(), env, entries, tags,
-                List.of(), selection, earlier != null ? earlier.loads() : List.of());
+                List.of(), selection, earlier != null ? earlier.loads() : List.of(), null, observed(experiment));
         SuiteRecordWriter writer = new SuiteRecordWriter(layout, record);
         writer.write("running");
         return writer;
+    }
+
+    private static SuiteRecord.Observed observed(Experiment experiment) {
+        return experiment.observe().isEmpty() ? null : new SuiteRecord.Observed(
+                experiment.observe().stream().map(Observe::yamlName).toList(), ObservedSettings.added(experiment));
     }
 
     /** A step planned while the suite runs (an ablation's search candidate, a round of repeats: auto): pending, at the end. */

@@ -104,9 +104,11 @@ public class ShippedExperimentsTest {
         assertThat(t.isolation()).isEqualTo(Isolation.SERIALIZABLE);
         assertThat(t.weights()).containsExactly(45, 43, 4, 4, 4);
         assertThat(e.reference().orElseThrow().values().values()).containsExactly(7082.0, 1052.0, 485.0, 293.0, 98.0, 0.87, 0.016);
-        // The last step carries every earlier setting; shared_buffers is the index step's 8MB.
+        // The last step carries every earlier setting; shared_buffers is the index step's 8MB; + 1: the
+        // shared_preload_libraries of observe: [statements]
         PlannedStep last = plan.steps().get(6);
-        assertThat(last.settings()).hasSize(32 + 3).containsEntry("shared_buffers", "8MB")
+        assertThat(last.settings()).hasSize(32 + 3 + 1).containsEntry("shared_buffers", "8MB")
+                .containsEntry("shared_preload_libraries", "pg_stat_statements")
                 .containsEntry("wal_log_hints", "on").containsEntry("logging_collector", "on");
     }
 
@@ -141,7 +143,9 @@ public class ShippedExperimentsTest {
                 List.of("--data-checksums"), List.of("--data-checksums", "--wal-segsize=256"));
         assertThat(plan.distinctInitdbSets().get(List.of("--data-checksums", "--wal-segsize=256")))
                 .extracting(PlannedStep::name).containsExactly("a6", "a13");
-        assertThat(plan.step("a16").orElseThrow().settings()).hasSize(22);
+        // + 1: the shared_preload_libraries of observe: [statements]
+        assertThat(plan.step("a16").orElseThrow().settings()).hasSize(22 + 1)
+                .containsEntry("shared_preload_libraries", "pg_stat_statements");
         assertThat(e.reference().orElseThrow().values()).hasSize(18).containsEntry("a16", 249299.0);
         assertThat(e.reference().orElseThrow().metric()).isEqualTo("l.i1 inserts/s");
     }

@@ -16,7 +16,10 @@ import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadKind;
 import org.pgknobs.experiment.WorkloadSpec;
 
-/** The ordered steps of an experiment, each resolved to the full settings it runs with. */
+/**
+ * The ordered steps of an experiment, each resolved to the full settings it runs with (those of
+ * {@code observe:} included, see {@link ObservedSettings}).
+ */
 public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
 
     /**
@@ -40,7 +43,7 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
 
     public static ExperimentPlan of(Experiment experiment) {
         if (experiment.mode() == Mode.ABLATION) {
-            return new ExperimentPlan(experiment, AblationPlan.steps(experiment));
+            return new ExperimentPlan(experiment, ObservedSettings.apply(experiment, AblationPlan.steps(experiment)));
         }
         List<PlannedStep> planned = new ArrayList<>();
         Map<String, Object> carried = new LinkedHashMap<>(experiment.server().base());
@@ -59,7 +62,7 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
             planned.add(new PlannedStep(planned.size() + 1, step.name(), step.description(), settings, initdb,
                     step.expectFail()));
         }
-        return new ExperimentPlan(experiment, planned);
+        return new ExperimentPlan(experiment, ObservedSettings.apply(experiment, planned));
     }
 
     /** An optional step is planned only when the file (or a profile) includes it. */

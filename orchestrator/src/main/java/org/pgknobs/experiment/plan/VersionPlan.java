@@ -72,8 +72,8 @@ public record VersionPlan(int major, List<Entry> steps) {
                 ExperimentPlan.putAll(carried, spec.settings());
                 spec.settings().keySet().forEach(k -> carriedFrom.put(k, spec.name()));
             }
-            out.add(new Entry(new PlannedStep(planned.index(), planned.name(), planned.description(), settings,
-                    planned.initdb(), planned.expectFail()), why));
+            out.add(new Entry(new PlannedStep(planned.index(), planned.name(), planned.description(),
+                    ObservedSettings.settings(e, settings), planned.initdb(), planned.expectFail()), why));
         }
         return new VersionPlan(major, out);
     }

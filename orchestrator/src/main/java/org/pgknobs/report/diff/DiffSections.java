@@ -9,6 +9,6 @@ public final class DiffSections {
     }
 
     public static List<DiffSection> all() {
-        return List.of(new AutovacuumDiff(), new PlanDiffSection(), new ProfileDiffSection());
+        return List.of(new AutovacuumDiff(), new PlanDiffSection(), new StatementsDiff(), new ProfileDiffSection());
     }
 }

@@ -91,6 +91,9 @@ final class HtmlReport {
         if (run.host() != null) {
             item(h, "host", run.host());
         }
+        if (run.observed() != null) {
+            item(h, "observed", run.observed());
+        }
         if (run.reference() != null) {
             item(h, "published", run.reference().source() + " (" + run.reference().metric() + ")");
         }
@@ -114,6 +117,13 @@ final class HtmlReport {
             }
         }
         FlameGraphs.section(run).ifPresent(h::append);
+        if (StatementRows.any(run)) {
+            h.append("<h3>Top statements by server time</h3>\n");
+            run.steps().stream().filter(s -> s.statements() != null).forEach(s -> {
+                h.append("<p class=\"meta\">").append(esc(StatementRows.caption(s))).append("</p>\n");
+                table(h, StatementRows.HEADER, StatementRows.rows(s.statements()));
+            });
+        }
         Charts.throughputPerStep(run).ifPresent(i -> image(h, i));
         Charts.perSecond(run).ifPresent(i -> image(h, i));
         Charts.ioByBackendType(run).ifPresent(i -> image(h, i));

@@ -64,6 +64,9 @@ final class MarkdownReport {
         if (run.host() != null) {
             md.append("- host: ").append(run.host()).append('\n');
         }
+        if (run.observed() != null) {
+            md.append("- observed: ").append(run.observed()).append('\n');
+        }
         if (run.reference() != null) {
             md.append("- published: ").append(run.reference().source()).append(" (").append(run.reference().metric())
                     .append(")\n");
@@ -82,6 +85,7 @@ final class MarkdownReport {
         why(md, run);
         autovacuum(md, run);
         plans(md, run);
+        statements(md, run);
     }
 
     private static void plans(StringBuilder md, ReportData.Run run) {
@@ -95,6 +99,23 @@ final class MarkdownReport {
             separator(md, PlanTables.HEADER.size());
             rows.forEach(r -> row(md, r));
             md.append('\n');
+        }
+    }
+
+    /** Per step, its top statements by server time against the step it is compared with (statements.json). */
+    private static void statements(StringBuilder md, ReportData.Run run) {
+        if (!StatementRows.any(run)) {
+            return;
+        }
+        md.append("### Top statements by server time\n\n");
+        for (ReportData.Step s : run.steps()) {
+            if (s.statements() != null) {
+                md.append("**").append(StatementRows.caption(s)).append("**\n\n");
+                row(md, StatementRows.HEADER);
+                separator(md, StatementRows.HEADER.size());
+                StatementRows.rows(s.statements()).forEach(r -> row(md, r));
+                md.append('\n');
+            }
         }
     }
 

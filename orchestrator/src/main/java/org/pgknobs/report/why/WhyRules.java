@@ -16,10 +16,13 @@ public final class WhyRules {
                 new AutovacuumWorkers(), new DominantWait());
     }
 
-    /** Rules on the machine facts, the workload's outcome and the capture files: they fire with or without the collector. */
+    /**
+     * Rules on the machine facts, the workload's outcome and the step's capture files (plans.json,
+     * statements.json, profile.folded): they fire with or without the collector's figures.
+     */
     public static List<WhyRule> evidence() {
         return List.of(new CpuBound(), new OsPageCacheReads(), new FsyncCost(), new FailedWithSqlState(),
-                new NoiseOverlap(), new PlanChanged(), new NotSteady(), new ServerCpuMoved());
+                new NoiseOverlap(), new PlanChanged(), new NotSteady(), new ServerCpuMoved(), new StatementMeanChange());
     }
 
     public static List<Reason> explain(WhyInput input) {

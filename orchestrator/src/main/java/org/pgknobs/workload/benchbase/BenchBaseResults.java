@@ -15,13 +15,14 @@ import org.pgknobs.benchbase.LatencyDistribution;
 import org.pgknobs.benchbase.MeasuredGoodput;
 import org.pgknobs.benchbase.ResultPrefix;
 import org.pgknobs.benchbase.SummaryReader;
+import org.pgknobs.collector.StatementsFiles;
 import org.pgknobs.json.AtomicFiles;
 import org.pgknobs.workload.PhaseResult;
 
 /**
  * BenchBase's result files of one run, renamed to the names the built-in driver writes
  * ({@code tpcc_2026-11-30_10-00-00.summary.json} → {@code tpcc.summary.json}; the agent's
- * {@code ….pgstats.json} → {@code pgstats.json}), so reports read both drivers alike, and turned into a
+ * {@code ….pgstats.json} → {@code pgstats.json}, {@code ….statements.json} → {@code statements.json}), so reports read both drivers alike, and turned into a
  * {@link PhaseResult}.
  */
 final class BenchBaseResults {
@@ -33,7 +34,7 @@ final class BenchBaseResults {
 
     /**
      * Renames every {@code <prefix>.<kind>} in {@code dir} to {@code <newPrefix>.<kind>}, except the
-     * agent's {@code pgstats.*}, which lose the prefix. BenchBase's own copy of the configuration loses
+     * agent's {@code pgstats.*} and {@code statements.json}, which lose the prefix. BenchBase's own copy of the configuration loses
      * any password. Returns old name → new name.
      */
     static Map<String, String> rename(Path dir, String prefix, String newPrefix) throws IOException {
@@ -44,7 +45,7 @@ final class BenchBaseResults {
         Map<String, String> renamed = new LinkedHashMap<>();
         for (Path f : files) {
             String kind = f.getFileName().toString().substring(prefix.length() + 1);
-            String name = kind.startsWith("pgstats.") ? kind : newPrefix + "." + kind;
+            String name = kind.startsWith("pgstats.") || kind.equals(StatementsFiles.NAME) ? kind : newPrefix + "." + kind;
             Files.move(f, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
             renamed.put(f.getFileName().toString(), name);
         }

@@ -122,4 +122,27 @@ class ExperimentPlanTest {
                 "initdb --wal-segsize=256");
         assertThat(summary.lines().filter(l -> l.matches("\\s+\\d+ wal\\s+3 settings.*"))).hasSize(1);
     }
+
+    @Test
+    void observeStatementsPreloadsTheLibraryInEveryStepBesideTheStepsOwnLibraries() throws IOException {
+        ExperimentPlan plain = plan("cumulative");
+        assertThat(plain.steps()).allSatisfy(s -> assertThat(s.settings()).doesNotContainKey("shared_preload_libraries"));
+        for (String mode : List.of("cumulative", "variants")) {
+            ExperimentPlan plan = plan(mode, "observe=[statements]", "steps.wal.settings.shared_preload_libraries="
+                    + "'auto_explain, \"pg_stat_statements\"'", "steps.small.settings.shared_preload_libraries=auto_explain");
+            assertThat(plan.steps()).as(mode).allSatisfy(s -> assertThat(s.settings().get("shared_preload_libraries"))
+                    .asString().contains("pg_stat_statements"));
+        }
+        ExperimentPlan cumulative = plan("cumulative", "observe=[statements]",
+                "steps.small.settings.shared_preload_libraries=auto_explain");
+        assertThat(cumulative.step("baseline").orElseThrow().settings()).containsEntry("shared_preload_libraries", "pg_stat_statements");
+        // a version's plan (what a run executes) rebuilds the settings: the library stays
+        assertThat(VersionPlan.of(cumulative, 0, name -> true).steps()).allSatisfy(e -> assertThat(e.step().settings()
+                .get("shared_preload_libraries")).asString().contains("pg_stat_statements"));
+        // the step's own library first, carried on by the chain; pg_stat_statements once
+        assertThat(cumulative.step("wal").orElseThrow().settings())
+                .containsEntry("shared_preload_libraries", "auto_explain,pg_stat_statements");
+        assertThat(ObservedSettings.withLibrary(Map.of("shared_preload_libraries", "pg_stat_statements, auto_explain")))
+                .containsEntry("shared_preload_libraries", "pg_stat_statements,auto_explain");
+    }
 }

@@ -75,6 +75,44 @@ class ReportFromTinyRunsTest {
         assertThat(seen).as("autovacuum workers seen starting a run in some step of " + run).isTrue();
     }
 
+    /** observe: [statements] of the shipped file, end to end: preloaded and verified in every step, read, reported. */
+    @Test
+    void articleRunObservesStatementsInEveryStepAndTheReportShowsTheirTopStatements() throws Exception {
+        Path run = TinyRuns.article().directory();
+        JsonNode suite = json.readTree(run.resolve("suite.json").toFile());
+        assertThat(suite.at("/observed/captures/0").asText()).isEqualTo("statements");
+        assertThat(suite.at("/observed/addedSettings/shared_preload_libraries").asText()).isEqualTo("pg_stat_statements");
+        ReportData.Run r = Reports.write(List.of(run), out, Optional.empty()).runs().get(0);
+        assertThat(r.observed()).startsWith("statements (added to every step, the base included: shared_preload_libraries");
+        String previous = null;
+        for (ReportData.Step s : r.steps()) {
+            // the step before, when it has statements to compare with (a failed step has none)
+            String compared = previous;
+            previous = "done".equals(s.status()) ? s.name() : null;
+            if (!"done".equals(s.status())) {
+                continue;
+            }
+            Path dir = run.resolve("steps").resolve(String.format("%02d-%s", s.index(), s.name()));
+            JsonNode preload = null;
+            for (JsonNode setting : json.readTree(dir.resolve("settings.json").toFile()).get("settings")) {
+                if (setting.get("name").asText().equals("shared_preload_libraries")) {
+                    preload = setting;
+                }
+            }
+            assertThat(preload).as(s.name()).isNotNull();
+            assertThat(preload.get("verified").asBoolean()).isTrue();
+            assertThat(preload.get("effective").asText()).contains("pg_stat_statements");
+            JsonNode window = json.readTree(dir.resolve("statements.json").toFile()).at("/windows/0");
+            assertThat(window.get("phase").asText()).isEqualTo("tpcc");
+            assertThat(window.get("statements").size()).as(s.name()).isPositive();
+            assertThat(s.statements().top()).isNotEmpty();
+            assertThat(s.statements().against()).isEqualTo(compared);
+        }
+        assertThat(Files.readString(out.resolve(Reports.MARKDOWN))).contains("### Top statements by server time",
+                "- observed: statements");
+        assertThat(Files.readString(out.resolve(Reports.HTML))).contains("<h3>Top statements by server time</h3>");
+    }
+
     @Test
     void articleReportNamesTheIndexStepsSwitchFromIndexToSeqScans() throws Exception {
         ReportData.Run r = Reports.write(List.of(TinyRuns.article().directory()), out, Optional.empty()).runs().get(0);
