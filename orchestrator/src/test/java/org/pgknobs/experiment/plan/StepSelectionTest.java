@@ -42,7 +42,7 @@ class StepSelectionTest {
         StepSelection.Chosen chosen = new StepSelection(ISSUE_STEPS, false).applyTo(article());
         ExperimentPlan plan = plan(chosen);
         assertThat(plan.steps()).extracting(PlannedStep::name).containsExactlyElementsOf(ISSUE_STEPS);
-        assertThat(settingsOf(plan, "wal")).as("base 4 + autovacuum 15 + wal 12").isEqualTo(31);
+        assertThat(settingsOf(plan, "wal")).as("base 4 + autovacuum 15 + wal 12 + observe's shared_preload_libraries").isEqualTo(32);
         for (String step : ISSUE_STEPS) {
             assertThat(plan.step(step).orElseThrow().settings()).as(step)
                     .containsExactlyEntriesOf(whole.step(step).orElseThrow().settings());
@@ -60,9 +60,10 @@ class StepSelectionTest {
         StepSelection.Chosen chosen = new StepSelection(ISSUE_STEPS, true).applyTo(article());
         ExperimentPlan plan = plan(chosen);
         assertThat(plan.steps()).extracting(PlannedStep::name).containsExactlyElementsOf(ISSUE_STEPS);
-        assertThat(settingsOf(plan, "baseline")).isEqualTo(4);
-        assertThat(settingsOf(plan, "cache-8mb")).isEqualTo(4);
-        assertThat(settingsOf(plan, "wal")).as("base 4 + wal 12, without autovacuum's 15").isEqualTo(16);
+        // + 1 everywhere: observe: [statements] adds shared_preload_libraries to every planned step
+        assertThat(settingsOf(plan, "baseline")).isEqualTo(5);
+        assertThat(settingsOf(plan, "cache-8mb")).isEqualTo(5);
+        assertThat(settingsOf(plan, "wal")).as("base 4 + wal 12 + observe's 1, without autovacuum's 15").isEqualTo(17);
         assertThat(plan.step("wal").orElseThrow().settings()).containsEntry("shared_buffers", "8MB")
                 .doesNotContainKey("autovacuum_naptime");
         // cache-8mb has nothing left out before it: it is the chain's step and keeps its published value
@@ -80,7 +81,7 @@ class StepSelectionTest {
         ExperimentPlan again = ExperimentPlan.of(ExperimentLoader.load(resolved, Optional.empty(), List.of()));
         assertThat(again.steps()).extracting(PlannedStep::settings)
                 .containsExactlyElementsOf(plan(chosen).steps().stream().map(PlannedStep::settings).toList());
-        assertThat(settingsOf(again, "wal")).isEqualTo(31);
+        assertThat(settingsOf(again, "wal")).as("31 + observe's shared_preload_libraries").isEqualTo(32);
     }
 
     private Experiment load(String mode, String... sets) throws IOException {
