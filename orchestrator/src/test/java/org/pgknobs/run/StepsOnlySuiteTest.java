@@ -18,13 +18,14 @@ import org.pgknobs.testing.CliRun;
 import org.pgknobs.testing.TinyRuns;
 
 /**
- * {@code --steps baseline,wal --steps-only} on the article: wal runs its own 12 settings on the base (16,
- * not the chain's 31), suite.json records why it is not the published step, and the summary, report.md
+ * {@code --steps baseline,wal --steps-only} on the article: wal runs its own 12 settings on the base (17 with
+ * observe's shared_preload_libraries, not the chain's 32), suite.json records why it is not the published step,
+ * and the summary, report.md
  * and a later {@code pgknobs report} give it no published value and no verdict, saying why.
  */
 class StepsOnlySuiteTest {
 
-    private static final String WHY = "steps-only: 16 settings, not the chain's 31 (without cache-8mb, cache-2mb, autovacuum)";
+    private static final String WHY = "steps-only: 17 settings, not the chain's 32 (without cache-8mb, cache-2mb, autovacuum)";
 
     @TempDir
     Path dir;
@@ -39,7 +40,7 @@ class StepsOnlySuiteTest {
         try (Stream<Path> s = Files.find(out, 3, (p, a) -> p.getFileName().toString().equals("suite.json"))) {
             suite = s.findFirst().orElseThrow().getParent();
         }
-        assertThat(SettingsReport.readJson(suite.resolve("steps/02-wal/settings.json")).settings()).hasSize(16);
+        assertThat(SettingsReport.readJson(suite.resolve("steps/02-wal/settings.json")).settings()).as("base 4 + wal 12 + observe's shared_preload_libraries").hasSize(17);
         SuiteRecord record = JsonFiles.read(suite.resolve("suite.json"), SuiteRecord.class);
         assertThat(record.selection().steps()).containsExactly("baseline", "wal");
         assertThat(record.selection().stepsOnly()).isTrue();

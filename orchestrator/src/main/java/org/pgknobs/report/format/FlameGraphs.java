@@ -93,7 +93,9 @@ final class FlameGraphs {
     private static void graph(StringBuilder h, String id, List<List<Object>> items, boolean diff) {
         h.append("<div class=\"flame\" data-flame=\"").append(id).append("-data\" data-diff=\"").append(diff)
                 .append("\"></div>\n<script type=\"application/json\" id=\"").append(id).append("-data\">")
-                .append(Json.line(items).replace("</", "<\\/")).append("</script>\n");
+                // <, > and & only occur inside JSON strings here: as \\u escapes they keep the page well-formed XML
+                .append(Json.line(items).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+                .append("</script>\n");
     }
 
     /** [[depth, start, end, name, samples, delta points or null], ...], root first, callers before callees. */
@@ -140,8 +142,24 @@ final class FlameGraphs {
 
     /** ECharts and our drawing code, as one script block each; read from the class path when the report is rendered. */
     static String scripts() {
-        return "<script>\n" + resource(WEBJAR + version() + "/dist/echarts.min.js") + "\n</script>\n<script>\n"
-                + resource("org/pgknobs/report/format/flamegraph.js") + "</script>\n";
+        return script(library()) + script(resource("org/pgknobs/report/format/flamegraph.js"));
+    }
+
+    /**
+     * ECharts as the report inlines it: the WebJar's echarts.min.js with its one "]]>" (a string literal) written
+     * "]]\\x3e", the same string, so that it cannot end the script's CDATA section. Its only addresses are XML
+     * namespace strings and its licence comment: nothing the page loads.
+     */
+    static String library() {
+        return resource(WEBJAR + version() + "/dist/echarts.min.js").replace("\"]]>\"", "\"]]\\x3e\"");
+    }
+
+    /** A script block whose text a browser runs as is and an XML parser skips as CDATA (report.html stays well-formed). */
+    private static String script(String js) {
+        if (js.contains("]]>")) {
+            throw new IllegalStateException("a script for report.html holds ']]>', which would end its CDATA section");
+        }
+        return "<script>//<![CDATA[\n" + js + "\n//]]></script>\n";
     }
 
     private static String version() {

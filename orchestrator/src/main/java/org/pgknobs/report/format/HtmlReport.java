@@ -10,9 +10,11 @@ import org.pgknobs.report.why.Reason;
 
 /**
  * report.html: one self-contained, well-formed (XML-parsable) page: inline CSS, charts as base64 PNG data
- * URIs, nothing fetched from anywhere. Addresses that appear in text (a reference's source) are written
- * with the colon as a character reference, so the file holds no literal "http(s)://" a scanner or a
- * browser could take for something to load; a reader sees the address unchanged.
+ * URIs, the flame graphs' scripts inlined in CDATA sections, nothing fetched from anywhere. Addresses that
+ * appear in text (a reference's source) are written with the colon as a character reference, so the page's
+ * own text holds no literal "http(s)://" a scanner or a browser could take for something to load; a reader
+ * sees the address unchanged. The inlined ECharts library (FlameGraphs.library) keeps its XML namespace
+ * strings and licence comment as they are.
  */
 final class HtmlReport {
 

@@ -69,7 +69,7 @@ class StepSelectionTest {
         // cache-8mb has nothing left out before it: it is the chain's step and keeps its published value
         assertThat(chosen.notPublished()).containsOnlyKeys("wal");
         assertThat(chosen.notPublished().get("wal"))
-                .isEqualTo("steps-only: 16 settings, not the chain's 31 (without cache-2mb, autovacuum)");
+                .isEqualTo("steps-only: 17 settings, not the chain's 32 (without cache-2mb, autovacuum)");
         assertThat(chosen.experiment().reference().orElseThrow().values()).containsOnlyKeys("baseline", "cache-8mb");
     }
 
