@@ -12,9 +12,10 @@ import org.pgknobs.json.Json;
 
 /**
  * Each statement's share of a step's server time, read from its statements.json (another capture's file:
- * read tolerantly, never required). Assumed: the statements are an array, the file itself or its
- * {@code statements} field; each has a {@code queryid} (number or text) and/or its {@code query} text, and its
- * execution time over the window as a number under a name like {@code totalExecTimeMs} or
+ * read tolerantly, never required). The statements are the collector's {@code windows[].statements[]}
+ * (collector.StatementsDocument; every window's), else an array, the file itself or its {@code statements}
+ * field; each has a {@code queryid} (number or text) and/or its {@code query} text, and its
+ * execution time over the window as a number under a name like {@code totalExecMs}, {@code totalExecTimeMs} or
  * {@code total_exec_time}. A share is that time ÷ the sum over all statements in the file. Matched by queryid,
  * else by the text (see {@link #normal}).
  */
@@ -49,7 +50,8 @@ final class StatementShares {
     }
 
     static StatementShares of(JsonNode root) {
-        JsonNode list = root == null ? null : root.isArray() ? root : root.get("statements");
+        JsonNode list = root == null ? null : root.isArray() ? root
+                : root.has("windows") ? allWindows(root.get("windows")) : root.get("statements");
         if (list == null || !list.isArray()) {
             return NONE;
         }
@@ -80,9 +82,27 @@ final class StatementShares {
         return new StatementShares(ids, texts);
     }
 
+    /**
+     * The statements of every measured window of the collector's statements.json
+     * ({@code windows[].statements[]}, collector.StatementsDocument): a share is then of the time over all
+     * of them.
+     */
+    private static JsonNode allWindows(JsonNode windows) {
+        com.fasterxml.jackson.databind.node.ArrayNode all = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        if (windows != null && windows.isArray()) {
+            windows.forEach(w -> {
+                JsonNode list = w.get("statements");
+                if (list != null && list.isArray()) {
+                    all.addAll((com.fasterxml.jackson.databind.node.ArrayNode) list);
+                }
+            });
+        }
+        return all;
+    }
+
     /** The first numeric field whose name, without case and underscores, is a total execution time. */
     private static Double time(JsonNode s) {
-        for (String name : new String[] {"totalexectimems", "totalexectime", "totaltimems", "totaltime"}) {
+        for (String name : new String[] {"totalexecms", "totalexectimems", "totalexectime", "totaltimems", "totaltime"}) {
             JsonNode n = field(s, name);
             if (n != null && n.isNumber()) {
                 return n.doubleValue();

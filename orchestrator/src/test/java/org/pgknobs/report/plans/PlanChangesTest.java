@@ -70,6 +70,23 @@ class PlanChangesTest {
         assertThat(changes.get(0).textWithShare()).endsWith("→ Seq Scan on stock (60 % of server time)");
     }
 
+    /** The collector's own file (collector.StatementsDocument): statements per measured window, totalExecMs. */
+    @Test
+    void readsTheCollectorsStatementsJsonWithItsWindows() throws Exception {
+        Path before = step(dir, "before2", plans(plan("big", 2L, INDEX), plan("small", 1L, INDEX)));
+        Path after = step(dir, "after2", plans(plan("big", 2L, SEQ), plan("small", 1L, SEQ)));
+        Files.writeString(after.resolve("statements.json"), """
+                {"schemaVersion": 1, "windows": [
+                  {"phase": "l.i0", "statements": [{"queryid": 2, "query": "q2", "totalExecMs": 30}]},
+                  {"phase": "l.i1", "statements": [{"queryid": 1, "query": "q1", "totalExecMs": 10},
+                                                   {"queryid": 2, "query": "q2", "totalExecMs": 50},
+                                                   {"queryid": 7, "query": "q7", "totalExecMs": 10}]}]}""");
+        List<PlanChange> changes = PlanChanges.read(before, after);
+        // over both windows: 2 has 80 of 100 ms, 1 has 10
+        assertThat(changes).extracting(PlanChange::statement).containsExactly("big", "small");
+        assertThat(changes).extracting(PlanChange::serverTimeShare).containsExactly(0.8, 0.1);
+    }
+
     @Test
     void matchesTheTextWithConstantsAsPgStatStatementsShowsThem() throws Exception {
         StepPlans.StatementPlan before = new StepPlans.StatementPlan("NewOrder.updateStock",
