@@ -26,8 +26,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "noise", mixinStandardHelpOptions = true,
         description = "Measure the noise floor: run one step (--step, default the base) N times (--repeats, default 5), "
-                + "each from the restored data, and report the spread: CV, the 95 % interval of the mean, and the "
-                + "smallest effect this setup detects at 95 % (80 % power). Same options as run; noise.json in the "
+                + "each from the restored data, and report the spread: CV, the 95 %% interval of the mean, and the "
+                + "smallest effect this setup detects at 95 %% (80 %% power). Same options as run; noise.json in the "
                 + "result directory. Exit 0 done, 1 a run failed, 2 bad input, 130 interrupted.")
 final class NoiseCommand extends RunCommand {
 
