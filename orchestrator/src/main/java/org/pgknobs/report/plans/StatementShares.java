@@ -1,23 +1,18 @@
 package org.pgknobs.report.plans;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.pgknobs.json.Json;
+import org.pgknobs.collector.StatementStats;
+import org.pgknobs.collector.StatementsDocument;
+import org.pgknobs.collector.StatementsFiles;
 
 /**
- * Each statement's share of a step's server time, read from its statements.json (another capture's file:
- * read tolerantly, never required). The statements are the collector's {@code windows[].statements[]}
- * (collector.StatementsDocument; every window's), else an array, the file itself or its {@code statements}
- * field; each has a {@code queryid} (number or text) and/or its {@code query} text, and its
- * execution time over the window as a number under a name like {@code totalExecMs}, {@code totalExecTimeMs} or
- * {@code total_exec_time}. A share is that time ÷ the sum over all statements in the file. Matched by queryid,
- * else by the text (see {@link #normal}).
+ * Each statement's share of a step's server time, from its statements.json (collector.StatementsDocument,
+ * read with StatementsFiles; never required): a statement's execution time over every measured window ÷
+ * the sum over all statements there. Matched by queryid, else by the text (see {@link #normal}).
  */
 final class StatementShares {
 
@@ -38,104 +33,33 @@ final class StatementShares {
     }
 
     static StatementShares read(Path stepDir) {
-        Path file = stepDir == null ? null : stepDir.resolve("statements.json");
-        if (file == null || !Files.isRegularFile(file)) {
-            return NONE;
-        }
         try {
-            return of(Json.readTree(file));
-        } catch (IOException | RuntimeException e) {
-            return NONE;
+            return stepDir == null ? NONE : StatementsFiles.read(stepDir).map(StatementShares::of).orElse(NONE);
+        } catch (RuntimeException e) {
+            return NONE; // another capture's file: a broken one costs the plan changes their shares only
         }
     }
 
-    static StatementShares of(JsonNode root) {
-        JsonNode list = root == null ? null : root.isArray() ? root
-                : root.has("windows") ? allWindows(root.get("windows")) : root.get("statements");
-        if (list == null || !list.isArray()) {
-            return NONE;
-        }
-        double total = 0;
-        for (JsonNode s : list) {
-            Double t = time(s);
-            total += t == null ? 0 : t;
-        }
+    static StatementShares of(StatementsDocument doc) {
+        List<StatementStats> all = doc.windows() == null ? List.of()
+                : doc.windows().stream().flatMap(w -> w.statements().stream())
+                        .filter(st -> st.totalExecMs() != null).toList();
+        double total = all.stream().mapToDouble(StatementStats::totalExecMs).sum();
         if (total <= 0) {
             return NONE;
         }
         Map<Long, Double> ids = new HashMap<>();
         Map<String, Double> texts = new HashMap<>();
-        for (JsonNode s : list) {
-            Double t = time(s);
-            if (t == null) {
-                continue;
+        for (StatementStats st : all) {
+            double share = st.totalExecMs() / total;
+            if (st.queryid() != null) {
+                ids.merge(st.queryid(), share, Double::sum);
             }
-            Long id = queryId(field(s, "queryid"));
-            if (id != null) {
-                ids.merge(id, t / total, Double::sum);
-            }
-            JsonNode q = field(s, "query");
-            if (q != null && q.isTextual()) {
-                texts.merge(normal(q.asText()), t / total, Double::sum);
+            if (st.query() != null) {
+                texts.merge(normal(st.query()), share, Double::sum);
             }
         }
         return new StatementShares(ids, texts);
-    }
-
-    /**
-     * The statements of every measured window of the collector's statements.json
-     * ({@code windows[].statements[]}, collector.StatementsDocument): a share is then of the time over all
-     * of them.
-     */
-    private static JsonNode allWindows(JsonNode windows) {
-        com.fasterxml.jackson.databind.node.ArrayNode all = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
-        if (windows != null && windows.isArray()) {
-            windows.forEach(w -> {
-                JsonNode list = w.get("statements");
-                if (list != null && list.isArray()) {
-                    all.addAll((com.fasterxml.jackson.databind.node.ArrayNode) list);
-                }
-            });
-        }
-        return all;
-    }
-
-    /** The first numeric field whose name, without case and underscores, is a total execution time. */
-    private static Double time(JsonNode s) {
-        for (String name : new String[] {"totalexecms", "totalexectimems", "totalexectime", "totaltimems", "totaltime"}) {
-            JsonNode n = field(s, name);
-            if (n != null && n.isNumber()) {
-                return n.doubleValue();
-            }
-        }
-        return null;
-    }
-
-    private static JsonNode field(JsonNode s, String wanted) {
-        if (s == null || !s.isObject()) {
-            return null;
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = s.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (e.getKey().replace("_", "").toLowerCase(Locale.ROOT).equals(wanted)) {
-                return e.getValue();
-            }
-        }
-        return null;
-    }
-
-    private static Long queryId(JsonNode n) {
-        if (n == null || n.isNull()) {
-            return null;
-        }
-        if (n.canConvertToLong() && n.isIntegralNumber()) {
-            return n.longValue();
-        }
-        try {
-            return Long.valueOf(n.asText().strip());
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     /**

@@ -61,9 +61,10 @@ class PlanChangesTest {
         Path before = step(dir, "before", plans(plan("small", 1L, INDEX), plan("big", 2L, INDEX), plan("byText", null, INDEX)));
         Path after = step(dir, "after", plans(plan("small", 1L, SEQ), plan("big", 2L, SEQ), plan("byText", null, SEQ)));
         Files.writeString(after.resolve("statements.json"), """
-                {"statements": [{"queryid": 1, "totalExecTimeMs": 10}, {"queryid": "2", "total_exec_time": 60},
-                 {"query": "select   BYTEXT", "totalExecTimeMs": 20}, {"queryid": 3, "totalExecTimeMs": 10},
-                 {"queryid": 4, "totalExecTimeMs": null}]}""");
+                {"schemaVersion": 1, "windows": [{"phase": "tpcc", "statements": [
+                 {"queryid": 1, "totalExecMs": 10}, {"queryid": 2, "totalExecMs": 60},
+                 {"query": "select   BYTEXT", "totalExecMs": 20}, {"queryid": 3, "totalExecMs": 10},
+                 {"queryid": 4, "totalExecMs": null}]}]}""");
         List<PlanChange> changes = PlanChanges.read(before, after);
         assertThat(changes).extracting(PlanChange::statement).containsExactly("big", "byText", "small");
         assertThat(changes).extracting(PlanChange::serverTimeShare).containsExactly(0.6, 0.2, 0.1);
@@ -95,8 +96,9 @@ class PlanChangesTest {
         Path a = step(dir, "a", plans(before));
         Path b = step(dir, "b", plans(after));
         // another queryid (a bound type other than the inferred one), the constant shown as $2
-        Files.writeString(b.resolve("statements.json"), "[{\"queryid\": 123, \"query\": \"UPDATE stock SET s_order_cnt = "
-                + "s_order_cnt + $2\\n WHERE s_i_id = $1\", \"total_exec_time\": 3}, {\"queryid\": 5, \"total_exec_time\": 1}]");
+        Files.writeString(b.resolve("statements.json"), "{\"windows\": [{\"statements\": [{\"queryid\": 123, \"query\": "
+                + "\"UPDATE stock SET s_order_cnt = s_order_cnt + $2\\n WHERE s_i_id = $1\", \"totalExecMs\": 3}, "
+                + "{\"queryid\": 5, \"totalExecMs\": 1}]}]}");
         assertThat(PlanChanges.read(a, b)).singleElement().extracting(PlanChange::serverTimeShare).isEqualTo(0.75);
     }
 
