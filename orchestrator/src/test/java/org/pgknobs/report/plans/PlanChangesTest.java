@@ -96,7 +96,7 @@ class PlanChangesTest {
         Path a = step(dir, "a", plans(before));
         Path b = step(dir, "b", plans(after));
         // another queryid (a bound type other than the inferred one), the constant shown as $2
-        Files.writeString(b.resolve("statements.json"), "{\"windows\": [{\"statements\": [{\"queryid\": 123, \"query\": "
+        Files.writeString(b.resolve("statements.json"), "{\"windows\": [{\"phase\": \"tpcc\", \"statements\": [{\"queryid\": 123, \"query\": "
                 + "\"UPDATE stock SET s_order_cnt = s_order_cnt + $2\\n WHERE s_i_id = $1\", \"totalExecMs\": 3}, "
                 + "{\"queryid\": 5, \"totalExecMs\": 1}]}]}");
         assertThat(PlanChanges.read(a, b)).singleElement().extracting(PlanChange::serverTimeShare).isEqualTo(0.75);

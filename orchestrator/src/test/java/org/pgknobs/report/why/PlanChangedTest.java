@@ -32,7 +32,7 @@ class PlanChangedTest {
         Path before = step(dir, "06-wal", plans(plan("NewOrder.getStock", 5L, INDEX), plan("Payment.getWhse", 6L, INDEX)));
         Path after = step(dir, "07-index", plans(plan("NewOrder.getStock", 5L, SEQ), plan("Payment.getWhse", 6L, INDEX)));
         Files.writeString(after.resolve("statements.json"),
-                "{\"windows\": [{\"statements\": [{\"queryid\": 5, \"totalExecMs\": 62}, {\"queryid\": 6, \"totalExecMs\": 38}]}]}");
+                "{\"windows\": [{\"phase\": \"tpcc\", \"statements\": [{\"queryid\": 5, \"totalExecMs\": 62}, {\"queryid\": 6, \"totalExecMs\": 38}]}]}");
         Reason r = explain(after, before).orElseThrow();
         assertThat(r.text()).isEqualTo("plan changed: NewOrder.getStock: Index Scan using stock_pkey on stock → "
                 + "Seq Scan on stock (62 % of server time)");
