@@ -20,7 +20,8 @@ public record StatementsDocument(int schemaVersion, Integer serverVersionNum, St
         windows = windows == null ? List.of() : List.copyOf(windows);
     }
 
+    /** The window measured in {@code phase}; a window written without a phase (a hand-made file) matches none. */
     public java.util.Optional<StatementWindow> window(String phase) {
-        return windows.stream().filter(w -> w.phase().equals(phase)).findFirst();
+        return windows.stream().filter(w -> phase != null && phase.equals(w.phase())).findFirst();
     }
 }

@@ -113,6 +113,18 @@ class StatementDeltasTest {
     }
 
     @Test
+    void aWindowWithoutAPhaseIsNotFoundUnderAnyPhaseInsteadOfFailing() {
+        StatementWindow named = StatementDeltas.between("tpcc", snap(0, Map.of(), 0L), snap(1, Map.of(), 0L));
+        StatementWindow unnamed = new StatementWindow(null, 0, 1000, 1.0, null, false, 0, named.totals(),
+                java.util.List.of(), null);
+        StatementsDocument doc = new StatementsDocument(StatementsDocument.SCHEMA_VERSION, 180001, "1.12", null, true,
+                java.util.List.of(unnamed, named));
+        assertThat(doc.window("tpcc")).contains(named);
+        assertThat(doc.window("other")).isEmpty();
+        assertThat(doc.window(null)).isEmpty();
+    }
+
+    @Test
     void theQueriesFollowEachMajorsColumns() {
         assertThat(new StatementQueries(150007).entries(true)).contains("s.toplevel", "null::bigint", "pg_stat_statements(true)");
         assertThat(new StatementQueries(170002).entries(false)).contains("s.stats_since", "null::text", "pg_stat_statements(false)");
