@@ -63,7 +63,7 @@ public final class CommandRunner {
         DefaultExecutor executor = builder.get();
         executor.setExitValues(null);
         executor.setWatchdog(watchdog);
-        executor.setStreamHandler(stdin == null ? new PumpStreamHandler(out) : new PumpStreamHandler(out, out, stdin));
+        executor.setStreamHandler(new OutputAfterTimeout(out, stdin, watchdog));
         try {
             Map<String, String> env = new HashMap<>(EnvironmentUtils.getProcEnvironment());
             env.put("LC_ALL", "C");
@@ -76,6 +76,31 @@ public final class CommandRunner {
                 return new CommandResult(command, -1, captured.toString(StandardCharsets.UTF_8), true);
             }
             throw new UncheckedIOException("could not run " + command.get(0) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Output read until the process ends, and after a time-out for one second more only: the watchdog ends
+     * the command itself, but a process it started (the sleep of {@code sh -c "...; sleep 30"}, a hung
+     * systemctl's helper) may still hold the pipe open, and the caller would wait for that one long past the
+     * time-out (a 5 s time-out took 30 s). The leftover is not killed: it may be a server the user's restart
+     * command started.
+     */
+    private static final class OutputAfterTimeout extends PumpStreamHandler {
+        private static final Duration AFTER_TIMEOUT = Duration.ofSeconds(1);
+        private final ExecuteWatchdog watchdog;
+
+        OutputAfterTimeout(OutputStream out, InputStream stdin, ExecuteWatchdog watchdog) {
+            super(out, out, stdin);
+            this.watchdog = watchdog;
+        }
+
+        @Override
+        public void stop() throws IOException {
+            if (watchdog.killedProcess()) {
+                setStopTimeout(AFTER_TIMEOUT);
+            }
+            super.stop();
         }
     }
 
