@@ -54,7 +54,8 @@ class TrialStartTest {
         Path file = scratch.root().resolve(name + ".yaml");
         Files.writeString(file, "name: " + name + "\nmode: variants\n"
                 + "server:\n  base: {shared_buffers: 32MB, max_connections: 20}\n"
-                + "workload: {kind: tpcc, warehouses: 1, terminals: 1, warmup: 1s, duration: 2s}\n"
+                // rate 20 tx/s: the one run that measures needs a window, not load
+                + "workload: {kind: tpcc, warehouses: 1, terminals: 1, rate: 20, warmup: 1s, duration: 2s}\n"
                 + "data: restore\nsteps:\n  - name: baseline\n" + steps);
         return file;
     }
