@@ -7,8 +7,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,10 +20,13 @@ import org.pgknobs.testing.CliRun;
 import org.pgknobs.testing.TestServers;
 
 /**
- * Faults from outside while the first step's window is being measured: the postmaster killed with
- * SIGKILL, and the workload's sessions killed with pg_terminate_backend. The run goes on in a thread;
- * the test strikes when the run says the victim's measured window has opened, and judges by the files
- * the run wrote, so nothing depends on how long the window lasts on a loaded machine.
+ * Faults from outside while a step's window is being measured: the workload's sessions killed with
+ * pg_terminate_backend, and the postmaster killed with SIGKILL. The run goes on in a thread; the test
+ * strikes when the run says the step's measured window has opened, and judges by the files the run wrote,
+ * so nothing depends on how long the window lasts on a loaded machine.
+ *
+ * <p>Both faults strike one run (faults/mid-run.yaml), each in its own step: they used to be two tests that
+ * each ran the same fixture from its load; one run keeps every assertion of both at the cost of one more step.
  */
 class MidRunFaultsTest {
 
@@ -51,65 +52,39 @@ class MidRunFaultsTest {
         scratch.close();
     }
 
-    private CliRun.Running startRun(String... extra) {
-        List<String> args = new ArrayList<>(List.of("run", Suites.experiment("two-steps.yaml").toString(), "--out",
-                out.toString(), "--work-dir", work.toString()));
-        args.addAll(List.of(extra));
-        return CliRun.start(args.toArray(String[]::new));
-    }
-
-    /** The victim step's server, once the runner has said that its measured window (after warm-up) is open. */
-    private ManagedServer serverInMeasuredWindow() {
-        run.awaitOutput("victim] measuring", RUN_DEADLINE);
+    /** The step's server, once the runner has said that its measured window (after warm-up) is open. */
+    private ManagedServer serverInMeasuredWindow(String step) {
+        run.awaitOutput(step + "] measuring", RUN_DEADLINE);
         Path instance = Suites.instances(work).get(0);
         return ManagedServer.find(TestServers.embeddedBinaries(), TestServers.runAs(), instance).orElseThrow();
     }
 
+    /** pg_terminate_backend on every session of the workload; how many were terminated. */
+    private static int terminateWorkloadSessions(ManagedServer server) throws Exception {
+        try (Connection c = server.connection().connect(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
+                     + "WHERE application_name = 'pgknobs' AND pid <> pg_backend_pid() AND datname <> 'postgres'")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
     @Test
-    void postmasterKilledMidWindowFailsThatStepOnlyAndResumeFinishes() throws Exception {
-        run = startRun();
-        ManagedServer server = serverInMeasuredWindow();
-        server.kill();
+    void terminatedSessionsReconnectAndAKilledPostmasterFailsThatStepOnlyAndResumeFinishes() throws Exception {
+        String file = Suites.experiment("mid-run.yaml").toString();
+        run = CliRun.start("run", file, "--out", out.toString(), "--work-dir", work.toString());
+        int terminated = terminateWorkloadSessions(serverInMeasuredWindow("victim"));
+        serverInMeasuredWindow("killed").kill();
 
         CliRun.Result r = run.get(RUN_DEADLINE);
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.RUN_FAILED);
         Path dir = Suites.resultDir(out).orElseThrow();
         SuiteRecord suite = Suites.suite(dir);
-        SuiteRecord.Entry victim = Suites.entry(suite, "victim");
-        assertThat(victim.status()).isEqualTo(StepStatus.FAILED);
-        assertThat(victim.reason()).contains("server stopped during the run");
-        assertThat(dir.resolve(victim.dir()).resolve("server-log-tail.txt")).isRegularFile();
-        assertThat(Suites.entry(suite, "after").status()).isEqualTo(StepStatus.DONE);
-        assertThat(suite.status()).isEqualTo("failed");
-        assertThat(Scratch.postgresProcessesUnder(work)).isEmpty();
 
-        CliRun.Result resumed = CliRun.execute("run", Suites.experiment("two-steps.yaml").toString(),
-                "--resume", dir.toString(), "--work-dir", work.toString());
-        assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(Main.OK);
-        SuiteRecord finished = Suites.suite(dir);
-        assertThat(finished.status()).isEqualTo("done");
-        assertThat(finished.steps()).extracting(SuiteRecord.Entry::status).containsOnly(StepStatus.DONE);
-        assertThat(Scratch.postgresProcessesUnder(work)).isEmpty();
-    }
-
-    @Test
-    void terminatedWorkloadSessionsReconnectAndTheStepCompletes() throws Exception {
-        run = startRun("--steps", "victim");
-        ManagedServer server = serverInMeasuredWindow();
-        int terminated;
-        try (Connection c = server.connection().connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
-                     + "WHERE application_name = 'pgknobs' AND pid <> pg_backend_pid() AND datname <> 'postgres'")) {
-            rs.next();
-            terminated = rs.getInt(1);
-        }
-        CliRun.Result r = run.get(RUN_DEADLINE);
-
+        // the victim: its terminals lost their sessions, opened new ones, and the step completed
         assertThat(terminated).as("sessions terminated").isPositive();
-        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
-        Path dir = Suites.resultDir(out).orElseThrow();
-        SuiteRecord.Entry victim = Suites.entry(Suites.suite(dir), "victim");
-        assertThat(victim.status()).isEqualTo(StepStatus.DONE);
+        SuiteRecord.Entry victim = Suites.entry(suite, "victim");
+        assertThat(victim.status()).as(victim.reason()).isEqualTo(StepStatus.DONE);
         StepResult result = Suites.step(dir, victim);
         assertThat(result.workload().headline().goodput()).isPositive();
         Map<String, Object> details = result.workload().headline().details();
@@ -122,6 +97,21 @@ class MidRunFaultsTest {
                 .mapToLong(e -> ((Number) e.getValue()).longValue()).sum();
         assertThat(((Number) details.get("reconnects")).longValue()).as("terminals that opened a new session")
                 .isPositive().isEqualTo(lostSessions);
+
+        // the killed postmaster failed its step only: the step after it ran
+        SuiteRecord.Entry killed = Suites.entry(suite, "killed");
+        assertThat(killed.status()).isEqualTo(StepStatus.FAILED);
+        assertThat(killed.reason()).contains("server stopped during the run");
+        assertThat(dir.resolve(killed.dir()).resolve("server-log-tail.txt")).isRegularFile();
+        assertThat(Suites.entry(suite, "after").status()).isEqualTo(StepStatus.DONE);
+        assertThat(suite.status()).isEqualTo("failed");
+        assertThat(Scratch.postgresProcessesUnder(work)).isEmpty();
+
+        CliRun.Result resumed = CliRun.execute("run", file, "--resume", dir.toString(), "--work-dir", work.toString());
+        assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(Main.OK);
+        SuiteRecord finished = Suites.suite(dir);
+        assertThat(finished.status()).isEqualTo("done");
+        assertThat(finished.steps()).extracting(SuiteRecord.Entry::status).containsOnly(StepStatus.DONE);
         assertThat(Scratch.postgresProcessesUnder(work)).isEmpty();
     }
 }
