@@ -25,7 +25,10 @@ import org.pgknobs.testing.CliRun;
  * figures read from his output are known, while pgknobs' side runs for real.
  */
 // "alone": the pinned case splits the CPUs between server and clients, and the unpinned one needs his
-// stand-in to finish in well under 1 s (no busy share for it), which a test JVM beside it can spoil
+// stand-in to finish in well under 1 s (no busy share for it), which a test JVM beside it can spoil; both
+// assert busy shares of at most 100 %, which a host kept busy by other JVMs exceeds by the ticks' rounding
+// (his l.i0 at 102.6 % in a parallel run). The rows: l.i1's 60,000 keep its window over 1 s (its busy share
+// asserted); the other steps are as small as the ratios allow (l.i0 and l.x, l.i2 cost seconds per pair).
 @Tag("alone")
 class InsertBenchBenchRunTest {
 
@@ -62,8 +65,8 @@ class InsertBenchBenchRunTest {
         Files.setPosixFilePermissions(python, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path iibench = Files.writeString(dir.resolve("iibench.py"), "# read by the stand-in, never run\n");
         CliRun.Result r = CliRun.execute("bench", "insertbench", "--against-iibench", iibench.toString(),
-                "--python", python.toString(), "--pairs", "2", "--warmup-pairs", "0", "--initial-rows", "20000",
-                "--i1-rows", "60000", "--i2-rows", "2000", "--set", "work_mem=8MB", "-d", relativeTo(dir.resolve("out")));
+                "--python", python.toString(), "--pairs", "2", "--warmup-pairs", "0", "--initial-rows", "10000",
+                "--i1-rows", "60000", "--i2-rows", "1000", "--set", "work_mem=8MB", "-d", relativeTo(dir.resolve("out")));
         assertThat(r.exitCode()).as(r.err()).isZero();
         String[] lines = r.out().strip().split("\\R");
         // first, PostgreSQL's own word on each setting: pg_stat_statements for both tools, then the --set
@@ -97,10 +100,10 @@ class InsertBenchBenchRunTest {
         }
         for (JsonNode pair : summary.get("pairs")) {
             // his rate: rows at the last line before the final one ÷ its t_sec; l.x: rows ÷ his index seconds
-            assertThat(pair.at("/iibench/l.i0").asDouble()).isEqualTo(10000.0);
+            assertThat(pair.at("/iibench/l.i0").asDouble()).isEqualTo(5000.0);
             assertThat(pair.at("/iibench/l.i1").asDouble()).isEqualTo(30000.0);
-            assertThat(pair.at("/iibench/l.i2").asDouble()).isEqualTo(1000.0);
-            assertThat(pair.at("/iibench/l.x").asDouble()).isEqualTo(40000.0);
+            assertThat(pair.at("/iibench/l.i2").asDouble()).isEqualTo(500.0);
+            assertThat(pair.at("/iibench/l.x").asDouble()).isEqualTo(20000.0);
             for (String phase : new String[] {"l.i0", "l.i1", "l.i2"}) {
                 double ours = pair.at("/pgknobs/" + phase).asDouble();
                 assertThat(ours).as(phase).isPositive();
@@ -148,8 +151,8 @@ class InsertBenchBenchRunTest {
         long self = ProcessHandle.current().pid();
         String before = CpuAffinity.current(self);
         CliRun.Result r = CliRun.execute("bench", "insertbench", "--against-iibench", iibench.toString(),
-                "--python", python.toString(), "--pairs", "2", "--warmup-pairs", "0", "--initial-rows", "20000",
-                "--i1-rows", "60000", "--i2-rows", "2000", "--server-cpus", serverCpu, "--client-cpus", clientCpu,
+                "--python", python.toString(), "--pairs", "2", "--warmup-pairs", "0", "--initial-rows", "10000",
+                "--i1-rows", "60000", "--i2-rows", "1000", "--server-cpus", serverCpu, "--client-cpus", clientCpu,
                 "-d", dir.resolve("out").toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(CpuAffinity.current(self)).as("this JVM has its CPUs back").isEqualTo(before);

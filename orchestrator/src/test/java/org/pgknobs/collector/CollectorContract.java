@@ -9,8 +9,11 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
@@ -18,8 +21,11 @@ import org.pgknobs.testing.TestServers;
 
 /**
  * What the collector must show on every supported server version: the checkpoints and WAL a test
- * forces inside a window, a broken query recorded as missing, and both files on disk.
+ * forces inside a window, a broken query recorded as missing, and both files on disk. One server per class:
+ * each test starts from its defaults (ALTER SYSTEM RESET ALL), without the tables of the tests before it and
+ * with no autovacuum worker running.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class CollectorContract {
 
     /** 2000 rows of 1000 random-ish characters: about 2 MB that WAL must carry at least once. */
@@ -35,9 +41,32 @@ abstract class CollectorContract {
 
     abstract int expectedMajor();
 
-    @AfterEach
+    @BeforeAll
+    void startOnce() {
+        server = startServer();
+    }
+
+    @AfterAll
     void disposeServer() {
         TestServers.dispose(server);
+    }
+
+    @BeforeEach
+    void defaultsAndNoTablesOfEarlierTests() throws Exception {
+        ConnectionInfo ci = server.connection();
+        try (Connection c = ci.connect(); Statement s = c.createStatement()) {
+            s.execute("alter system reset all");
+            s.execute("select pg_reload_conf()");
+            // a worker still vacuuming one of them is cancelled by the lock DROP waits for
+            s.execute("drop table if exists payload, t, av_probe");
+        }
+        waitFor(() -> {
+            try (Connection c = ci.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "select count(*) from pg_stat_activity where backend_type = 'autovacuum worker'")) {
+                rs.next();
+                return rs.getInt(1) == 0;
+            }
+        });
     }
 
     static ConnectionSource source(ConnectionInfo ci) {
@@ -46,7 +75,6 @@ abstract class CollectorContract {
 
     @Test
     void windowShowsExactlyTheTwoRequestedCheckpointsAndAtLeastTheWalOfTheWrittenData() throws Exception {
-        server = startServer();
         ConnectionInfo ci = server.connection();
         try (Connection c = ci.connect(); Statement s = c.createStatement()) {
             s.execute("create table payload (id int, body text)");

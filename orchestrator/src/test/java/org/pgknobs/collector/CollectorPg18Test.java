@@ -24,7 +24,6 @@ class CollectorPg18Test extends CollectorContract {
 
     @Test
     void transactionCountIsTheWorkloadsAloneWithTheCollectorsOwnRoundsTakenOut() throws Exception {
-        server = startServer();
         ConnectionInfo ci = server.connection();
         try (Connection c = ci.connect(); Statement s = c.createStatement()) {
             // no autovacuum worker transactions in the window
@@ -54,7 +53,6 @@ class CollectorPg18Test extends CollectorContract {
 
     @Test
     void waitEventsOfBlockedClientBackendsAreSampledIntoTheWindow() throws Exception {
-        server = startServer();
         ConnectionInfo ci = server.connection();
         try (Connection c = ci.connect(); Statement s = c.createStatement()) {
             s.execute("create table t (id int); insert into t values (0)");
@@ -97,7 +95,6 @@ class CollectorPg18Test extends CollectorContract {
 
     @Test
     void anAutovacuumWorkerOnATestTableIsSeenWithItsPhaseAndAStartedRun() throws Exception {
-        server = startServer();
         ConnectionInfo ci = server.connection();
         try (Connection c = ci.connect(); Statement s = c.createStatement()) {
             s.execute("alter system set autovacuum_naptime = '1s'");

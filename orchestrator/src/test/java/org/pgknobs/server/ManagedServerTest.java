@@ -8,22 +8,52 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.testing.TestServers;
 
+/**
+ * One cluster, initdb'ed once, serves every test that needs only default initdb options: each starts from it
+ * stopped, with the postgresql.auto.conf initdb wrote and empty logs. Only the initdb-options test makes its own.
+ */
 class ManagedServerTest {
 
+    private static ManagedServer shared;
+    private static String initialAutoConf;
     private ManagedServer server;
+
+    @BeforeAll
+    static void initdbOnce() throws Exception {
+        shared = TestServers.initialized("lifecycle", List.of());
+        initialAutoConf = Files.readString(shared.dataDirectory().resolve("postgresql.auto.conf"));
+    }
+
+    @AfterAll
+    static void disposeShared() {
+        TestServers.dispose(shared);
+    }
+
+    @BeforeEach
+    void sharedClusterStoppedAsInitdbLeftIt() throws Exception {
+        shared.stop();
+        Files.writeString(shared.dataDirectory().resolve("postgresql.auto.conf"), initialAutoConf);
+        shared.clearLogs();
+        server = shared;
+    }
 
     @AfterEach
     void cleanUp() {
-        TestServers.dispose(server);
+        if (server != shared) {
+            TestServers.dispose(server);
+        }
     }
 
     @Test
     void startsAnsweringSqlOnLoopbackAndStopsAgain() throws Exception {
-        server = TestServers.started("lifecycle");
+        server.start();
         assertThat(server.isRunning()).isTrue();
         try (Connection c = server.connection().connect(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("select current_setting('server_version_num')::int, inet_server_addr()::text")) {
@@ -38,7 +68,7 @@ class ManagedServerTest {
 
     @Test
     void restartGivesANewPostmaster() throws Exception {
-        server = TestServers.started("restart");
+        server.start();
         String before = postmasterStart(server);
         long pidBefore = server.postmasterPid().orElseThrow();
         server.restart();
@@ -48,7 +78,7 @@ class ManagedServerTest {
 
     @Test
     void runsPostgresAsAnUnprivilegedUserWhenRoot() throws Exception {
-        server = TestServers.started("identity");
+        server.start();
         long pid = server.postmasterPid().orElseThrow();
         int uid = (Integer) Files.getAttribute(java.nio.file.Path.of("/proc/" + pid), "unix:uid");
         if (RunAs.isRoot()) {
@@ -72,7 +102,6 @@ class ManagedServerTest {
 
     @Test
     void failedStartReportsTheServersOwnLogLines() throws Exception {
-        server = TestServers.initialized("badconf", List.of());
         Files.writeString(server.dataDirectory().resolve("postgresql.auto.conf"), "shared_buffers = 'lots'\n");
         assertThatThrownBy(server::start)
                 .isInstanceOf(ServerException.class)
@@ -83,7 +112,6 @@ class ManagedServerTest {
 
     @Test
     void logTailFindsTheCollectorsFilesUnderPgdata() throws Exception {
-        server = TestServers.initialized("collector", List.of());
         Files.writeString(server.dataDirectory().resolve("postgresql.auto.conf"),
                 "logging_collector = on\nlog_destination = 'stderr,jsonlog'\n");
         server.start();
@@ -102,7 +130,7 @@ class ManagedServerTest {
 
     @Test
     void killedPostmasterIsNotRunningAndRecoversOnStart() throws Exception {
-        server = TestServers.started("kill");
+        server.start();
         server.kill();
         assertThat(server.acceptsConnections()).isFalse();
         server.start();

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,9 +36,12 @@ import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WarmupOutcome;
 import org.pgknobs.workload.WorkloadResult;
 
-/** One warehouse loaded once; the tests run short TPC-C runs against it (order: counts before runs change them). */
-// "alone": the window lengths and the paced rate are timed; a second test JVM would share the CPUs
-@Tag("alone")
+/**
+ * One warehouse loaded once; the tests run short TPC-C runs against it (order: counts before runs change them).
+ * Not "alone": no figure here needs the CPUs to itself. The paced 20/s is a tenth of what 4 terminals do on a
+ * loaded 2-core machine (1,325 requests in the 8 s mix window at load average 30), and the window lengths are
+ * the driver's clock, checked to 0.5 s.
+ */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TpccWorkloadTest {
 
