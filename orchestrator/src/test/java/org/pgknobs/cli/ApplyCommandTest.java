@@ -15,7 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,8 +35,24 @@ class ApplyCommandTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private PrintStream oldOut;
     private PrintStream oldErr;
-    private ManagedServer target;
     private Path workDir;
+
+    /**
+     * The "external" server of both external-server tests, one for the class (one initdb and start, not two): the
+     * refused apply must leave its postgresql.auto.conf as it found it, and the allowed one must give back what it
+     * found, so each test holds whatever the other left.
+     */
+    private static ManagedServer target;
+
+    @BeforeAll
+    static void startExternal() {
+        target = TestServers.started("apply-external");
+    }
+
+    @AfterAll
+    static void stopExternal() {
+        TestServers.dispose(target);
+    }
 
     @BeforeEach
     void captureOutput() {
@@ -49,7 +67,6 @@ class ApplyCommandTest {
         System.setOut(oldOut);
         System.setErr(oldErr);
         System.clearProperty("org.postgresql.pgpassfile");
-        TestServers.dispose(target);
         if (workDir != null) {
             Workspace.delete(workDir);
         }
@@ -115,7 +132,6 @@ class ApplyCommandTest {
 
     @Test
     void externalServerWithoutAllowAlterSystemExitsTwoAndIsUntouched() throws Exception {
-        target = TestServers.started("apply-external");
         Path autoConf = target.dataDirectory().resolve("postgresql.auto.conf");
         String before = Files.readString(autoConf);
         Path file = tmp.resolve("s.yaml");
@@ -131,7 +147,6 @@ class ApplyCommandTest {
 
     @Test
     void externalServerIsChangedWithAllowAlterSystemAndRestoredAfterwards() throws Exception {
-        target = TestServers.started("apply-external");
         sql(target, "ALTER SYSTEM SET work_mem = '3MB'");
         sql(target, "SELECT pg_reload_conf()");
         Path file = tmp.resolve("s.yaml");

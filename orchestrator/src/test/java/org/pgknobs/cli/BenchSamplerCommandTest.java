@@ -15,7 +15,7 @@ class BenchSamplerCommandTest {
     @Test
     void printsTpsWithSamplerOffAndOnAndTheirRatioAsTheLastLine(@TempDir Path dir) throws Exception {
         CliRun.Result r = CliRun.execute("bench", "sampler", "--warehouses", "1", "--terminals", "1",
-                "--duration", "3s", "--warmup", "1s", "--pairs", "1", "-d", dir.toString());
+                "--duration", "2s", "--warmup", "1s", "--pairs", "1", "-d", dir.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         String[] lines = r.out().strip().split("\\R");
         JsonNode json = new ObjectMapper().readTree(lines[lines.length - 1]);

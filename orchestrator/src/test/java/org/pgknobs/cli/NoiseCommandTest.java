@@ -18,7 +18,11 @@ import org.pgknobs.testing.CliRun;
 /** {@code pgknobs noise}: one step N times from the restored data, and the spread of its repeats. */
 class NoiseCommandTest {
 
-    /** The smallest TPC-C run: 1 warehouse, 1 s warm-up, 2 s window; the step to repeat is not the first. */
+    /**
+     * The smallest TPC-C run: 1 warehouse, 1 s warm-up, 2 s window; the step to repeat is not the first. Not throttled:
+     * the spread needs two repeats that differ, and the built-in driver's pacer hands out evenly spaced start times, so
+     * two throttled windows can complete the same count and give a spread of zero.
+     */
     private static final String TINY = """
             name: noisy
             mode: variants

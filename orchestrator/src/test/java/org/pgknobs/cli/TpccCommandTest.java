@@ -41,8 +41,10 @@ class TpccCommandTest {
     @Test
     void createLoadExecuteLikeBenchBaseWritesItsResultFilesWithoutThePassword(@TempDir Path dir) throws Exception {
         ConnectionInfo c = server.connection();
+        // 30 tx/s: the test reads the files and that transactions completed; unthrottled, the 2 s would take both cores
+        // from the other test JVMs
         BenchBaseConfig config = BenchBaseConfig.tpcc("jdbc:postgresql://127.0.0.1:" + c.port() + "/bench?reWriteBatchedInserts=true",
-                c.user(), c.password(), 1, 2, BenchBaseConfig.WorkRate.UNLIMITED, 0, 2, BenchBaseConfig.TPCC_WEIGHTS,
+                c.user(), c.password(), 1, 2, BenchBaseConfig.WorkRate.perSecond(30), 0, 2, BenchBaseConfig.TPCC_WEIGHTS,
                 "TRANSACTION_SERIALIZABLE");
         Path xml = dir.resolve("config.xml");
         BenchBaseXml.write(config, xml);

@@ -27,7 +27,11 @@ class BenchBaseSuiteTest {
         Path home = dir.resolve("benchbase");
         FakeBenchBaseJar.write(home);
         Path out = dir.resolve("results");
+        // 1 s warm-up (the fake BenchBase paces itself), but a 5 s window: the summary's WAL MB must be positive, and the
+        // fake's one backend reports its WAL to pg_stat_wal at most once a second; a 2 s window at load average ~45 closed
+        // with 0 bytes. Observe off: the agent's pgstats.json is read here, no statements.json or profile.
         CliRun.Result r = CliRun.execute("run", TinyRuns.experiment("article-42000x.yaml").toString(), "--profile", "tiny",
+                "--set", "workload.warmup=1s", "--set", "workload.duration=5s", "--set", "observe=[]",
                 "--steps", "baseline", "--driver", "benchbase", "--benchbase-home", home.toString(), "--out", out.toString());
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Main.OK);
         Path suite;
