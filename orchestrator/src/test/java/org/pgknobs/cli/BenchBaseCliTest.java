@@ -70,8 +70,8 @@ class BenchBaseCliTest {
         assertThat(c.warehouses()).isEqualTo(1);
         assertThat(c.terminals()).isEqualTo(2);
         assertThat(c.works()).hasSize(1);
-        assertThat(c.works().get(0).warmup()).isEqualTo(2);
-        assertThat(c.works().get(0).time()).isEqualTo(5);
+        assertThat(c.works().get(0).warmup()).isEqualTo(1);
+        assertThat(c.works().get(0).time()).isEqualTo(3);
         assertThat(c.password()).isNull();
     }
 

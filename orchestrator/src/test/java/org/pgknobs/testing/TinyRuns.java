@@ -31,8 +31,9 @@ public final class TinyRuns {
     /** With a live line every second, so the run's output shows them (LiveProgressRunTest reads them). */
     private static final List<String> ARTICLE = List.of("article-42000x.yaml", "--profile", "tiny",
             "--progress-interval", "1s");
+    /** Two repeats, so a report of it has a spread and intervals (ReportFromRunsTest reads them). */
     private static final List<String> SWEEP = List.of("insert-benchmark-cx7a.yaml", "--profile", "tiny",
-            "--steps", "base,a1,a3,a6");
+            "--steps", "base,a1,a3,a6", "--set", "repeats=2");
 
     /** Result directory per experiment file + arguments; filled lazily, once. */
     private static final Map<List<String>, Run> RUNS = new HashMap<>();
@@ -52,12 +53,12 @@ public final class TinyRuns {
         return repoRoot().resolve("experiments").resolve(name);
     }
 
-    /** The article file with the tiny profile: 7 steps, 1 warehouse, 2 terminals, seconds per phase. */
+    /** The article file with the tiny profile: 7 steps, 1 warehouse, 2 terminals at 40 tx/s, 1 s + 3 s per step. */
     public static synchronized Run article() {
         return get(ARTICLE);
     }
 
-    /** The cx7a insert-benchmark sweep, tiny profile, base and three variants. */
+    /** The cx7a insert-benchmark sweep, tiny profile, base and three variants, two repeats each (interleaved). */
     public static synchronized Run sweep() {
         return get(SWEEP);
     }
