@@ -39,6 +39,11 @@ public record AutovacuumActivity(long rounds, double workerSeconds, double share
                         long heapBlksScanned, long heapBlksVacuumed) {
     }
 
+    /** Runs that were already on a table when the window opened (they started during the warm-up or before). */
+    public long runningAtOpen() {
+        return tables.stream().mapToLong(Table::runningAtOpen).sum();
+    }
+
     /** The table its workers spent the most time on, if any was seen. */
     public java.util.Optional<Table> busiest() {
         return tables.stream().filter(t -> t.workerSeconds() > 0).findFirst();

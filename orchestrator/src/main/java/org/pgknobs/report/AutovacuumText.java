@@ -16,8 +16,8 @@ public final class AutovacuumText {
     }
 
     /**
-     * "workers on order_line 64 % of the window (vacuuming indexes), stock 12 % (scanning heap); runs 3 started,
-     * 0 finished; 2 entries in autovacuum.log", or empty when the window shows no autovacuum at all.
+     * "workers on order_line 64 % of the window (vacuuming indexes), stock 12 % (scanning heap); runs 1 running
+     * since before the window, 3 started, 0 finished; 2 entries in autovacuum.log", or empty when the window shows no autovacuum at all.
      */
     public static Optional<String> line(ReportData.Autovacuum av) {
         AutovacuumActivity a = av == null ? null : av.activity();
@@ -41,11 +41,20 @@ public final class AutovacuumText {
             sb.append(a.workerSeconds() > 0 ? "workers on " : "").append(named)
                     .append(a.workerSeconds() > 0 ? " of the window" : "").append("; ");
         }
-        sb.append("runs ").append(a.startedRuns()).append(" started, ").append(a.finishedRuns()).append(" finished");
+        sb.append("runs ").append(runs(a));
         if (av.logEntries() != null) {
             sb.append("; ").append(av.logEntries()).append(" entries in autovacuum.log");
         }
         return Optional.of(sb.toString());
+    }
+
+    /**
+     * "3 running since before the window, 0 started, 0 finished": a run that started in the warm-up and outlasts the
+     * window is neither started nor finished in it, and would otherwise read as no run at all.
+     */
+    public static String runs(AutovacuumActivity a) {
+        return (a.runningAtOpen() > 0 ? a.runningAtOpen() + " running since before the window, " : "")
+                + a.startedRuns() + " started, " + a.finishedRuns() + " finished";
     }
 
     /** The summary's "autovacuum runs" cell: "3/0" (started/finished), or the finished runs alone in older files. */

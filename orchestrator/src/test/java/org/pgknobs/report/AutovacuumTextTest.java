@@ -22,6 +22,19 @@ class AutovacuumTextTest {
     }
 
     @Test
+    void runsThatStartedBeforeTheWindowAndOutlastItAreCountedAsRunningSinceBeforeIt() {
+        // the article's 128-warehouse autovacuum step: three workers on for the whole window, none started or ended in it
+        AutovacuumActivity a = new AutovacuumActivity(120, 360, 3.0, 0, 0, 0, List.of(
+                new AutovacuumActivity.Table("customer", 120, 1.0, 0, 1, 0, 0, "vacuuming heap", 292213L, 34701, 25939),
+                new AutovacuumActivity.Table("oorder", 120, 1.0, 0, 1, 0, 0, "vacuuming heap", 31113L, 11378, 19559),
+                new AutovacuumActivity.Table("order_line", 120, 1.0, 0, 1, 0, 0, "vacuuming heap", 474305L, 86, 474196)));
+        assertThat(a.runningAtOpen()).isEqualTo(3);
+        assertThat(AutovacuumText.line(new ReportData.Autovacuum(a, 0L))).contains("workers on customer 100 %"
+                + " (vacuuming heap), oorder 100 % (vacuuming heap), order_line 100 % (vacuuming heap) of the window;"
+                + " runs 3 running since before the window, 0 started, 0 finished; 0 entries in autovacuum.log");
+    }
+
+    @Test
     void aQuietWindowOrAnOldFileSaysNothingButTheLogEntriesItHas() {
         AutovacuumActivity quiet = new AutovacuumActivity(120, 0, 0, 0, 0, 0, List.of());
         assertThat(AutovacuumText.line(new ReportData.Autovacuum(quiet, 0L))).isEmpty();

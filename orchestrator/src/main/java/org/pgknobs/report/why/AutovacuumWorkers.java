@@ -32,9 +32,9 @@ public final class AutovacuumWorkers implements WhyRule {
                 t.table(), 100 * t.share())).toList());
         String phase = busy.get(0).furthestPhase() == null ? "" : busy.get(0).furthestPhase() + "; ";
         return Optional.of(new Reason("autovacuum-workers",
-                "autovacuum workers on " + tables + " of the window (" + phase + a.startedRuns() + " runs started, "
-                        + a.finishedRuns() + " finished)",
+                "autovacuum workers on " + tables + " of the window (" + phase + "runs: "
+                        + org.pgknobs.report.AutovacuumText.runs(a) + ")",
                 List.of("autovacuum.tables.share", "autovacuum.tables.furthestPhase", "autovacuum.startedRuns",
-                        "autovacuum.finishedRuns")));
+                        "autovacuum.finishedRuns", "autovacuum.tables.runningAtOpen")));
     }
 }

@@ -73,9 +73,16 @@ class WhyRulesTest {
         assertThat(new AutovacuumWorkers().explain(input(none().autovacuum(busy), null, Map.of()))).get()
                 .satisfies(r -> {
                     assertThat(r.text()).isEqualTo("autovacuum workers on order_line for 64 % and stock for 20 % of the"
-                            + " window (vacuuming indexes; 2 runs started, 0 finished)");
+                            + " window (vacuuming indexes; runs: 2 started, 0 finished)");
                     assertThat(r.figures()).contains("autovacuum.tables.share", "autovacuum.startedRuns");
                 });
+        AutovacuumActivity held = new AutovacuumActivity(120, 240, 2.0, 0, 0, 0, List.of(
+                new AutovacuumActivity.Table("customer", 120, 1.0, 0, 1, 0, 0, "vacuuming heap", 292213L, 34701, 25939),
+                new AutovacuumActivity.Table("order_line", 120, 1.0, 0, 1, 0, 0, "vacuuming heap", 474305L, 86, 474196)));
+        assertThat(new AutovacuumWorkers().explain(input(none().autovacuum(held), null, Map.of()))).get()
+                .satisfies(r -> assertThat(r.text()).isEqualTo("autovacuum workers on customer for 100 % and order_line"
+                        + " for 100 % of the window (vacuuming heap; runs: 2 running since before the window, 0 started,"
+                        + " 0 finished)"));
     }
 
     @Test
