@@ -8,6 +8,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
 import org.pgknobs.report.AutovacuumText;
+import org.pgknobs.report.Stat;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.report.SummaryTable.Row;
 import org.pgknobs.report.Verdict;
@@ -29,6 +30,7 @@ public final class SummaryMarkdown {
         boolean cumulative = experiment.mode() != Mode.VARIANTS;
         String metric = experiment.reference().map(Reference::metric).orElse("throughput");
         Row base = SummaryTable.baseRow(rows);
+        Double baseMedian = baseMedian(rows, base);
         Row refBase = rows.stream().filter(r -> r.reference() != null).findFirst().orElse(null);
         String change = cumulative ? "slowdown ×" : "÷ base";
         StringBuilder sb = new StringBuilder();
@@ -52,7 +54,7 @@ public final class SummaryMarkdown {
                     .append(" | ").append(r.nothingCompleted() ? "< " + num(1 / r.windowSeconds()) + " (none in "
                             + String.format(Locale.ROOT, "%.0f", r.windowSeconds()) + " s)" : num(r.throughput()))
                     .append(" | ").append(num(r.goodput()))
-                    .append(" | ").append(change(base, r, cumulative))
+                    .append(" | ").append(change(baseMedian, r, cumulative))
                     .append(" | ").append(num(r.reference()))
                     .append(" | ").append(ratio(refBase == null ? null : refBase.reference(), r.reference(), cumulative))
                     .append(" | ").append(verdict(r, refBase, cumulative, notPublished))
@@ -115,9 +117,21 @@ public final class SummaryMarkdown {
                 + (inside == null ? "" : ", published " + (inside ? "inside" : "outside"));
     }
 
-    /** The change against the base; a step that completed nothing only bounds it. */
-    private static String change(Row base, Row r, boolean cumulative) {
-        Double b = base == null ? null : base.throughput();
+    /**
+     * The base's median over its done repeats: every row, the base's own repeats included, is divided by it (not by
+     * the base's first repeat, which would show a repeat of the base as a change).
+     */
+    private static Double baseMedian(List<Row> rows, Row base) {
+        if (base == null) {
+            return null;
+        }
+        Stat s = Stat.of(rows.stream().filter(r -> r.name().equals(base.name()) && r.status() == base.status()
+                && r.throughput() != null).map(Row::throughput).toList());
+        return s == null ? null : s.median();
+    }
+
+    /** The change against the base's median; a step that completed nothing only bounds it. */
+    private static String change(Double b, Row r, boolean cumulative) {
         if (r.nothingCompleted() && b != null && b > 0) {
             double bound = 1 / r.windowSeconds();
             return cumulative ? "> " + num(b / bound) : "< " + String.format(Locale.ROOT, "%.2g", bound / b);
