@@ -44,6 +44,16 @@ public record AutovacuumActivity(long rounds, double workerSeconds, double share
         return tables.stream().mapToLong(Table::runningAtOpen).sum();
     }
 
+    /**
+     * "3 running since before the window, 0 started, 0 finished": a run that started in the warm-up and outlasts the
+     * window is neither started nor finished in it, and would otherwise read as no run at all. The report's text and
+     * its why-rule both word the runs so.
+     */
+    public String runsText() {
+        return (runningAtOpen() > 0 ? runningAtOpen() + " running since before the window, " : "")
+                + startedRuns + " started, " + finishedRuns + " finished";
+    }
+
     /** The table its workers spent the most time on, if any was seen. */
     public java.util.Optional<Table> busiest() {
         return tables.stream().filter(t -> t.workerSeconds() > 0).findFirst();

@@ -41,20 +41,11 @@ public final class AutovacuumText {
             sb.append(a.workerSeconds() > 0 ? "workers on " : "").append(named)
                     .append(a.workerSeconds() > 0 ? " of the window" : "").append("; ");
         }
-        sb.append("runs ").append(runs(a));
+        sb.append("runs ").append(a.runsText());
         if (av.logEntries() != null) {
             sb.append("; ").append(av.logEntries()).append(" entries in autovacuum.log");
         }
         return Optional.of(sb.toString());
-    }
-
-    /**
-     * "3 running since before the window, 0 started, 0 finished": a run that started in the warm-up and outlasts the
-     * window is neither started nor finished in it, and would otherwise read as no run at all.
-     */
-    public static String runs(AutovacuumActivity a) {
-        return (a.runningAtOpen() > 0 ? a.runningAtOpen() + " running since before the window, " : "")
-                + a.startedRuns() + " started, " + a.finishedRuns() + " finished";
     }
 
     /** The summary's "autovacuum runs" cell: "3/0" (started/finished), or the finished runs alone in older files. */

@@ -33,7 +33,7 @@ public final class AutovacuumWorkers implements WhyRule {
         String phase = busy.get(0).furthestPhase() == null ? "" : busy.get(0).furthestPhase() + "; ";
         return Optional.of(new Reason("autovacuum-workers",
                 "autovacuum workers on " + tables + " of the window (" + phase + "runs: "
-                        + org.pgknobs.report.AutovacuumText.runs(a) + ")",
+                        + a.runsText() + ")",
                 List.of("autovacuum.tables.share", "autovacuum.tables.furthestPhase", "autovacuum.startedRuns",
                         "autovacuum.finishedRuns", "autovacuum.tables.runningAtOpen")));
     }
