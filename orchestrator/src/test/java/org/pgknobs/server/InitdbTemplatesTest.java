@@ -15,25 +15,45 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.testing.TestServers;
 
 /**
  * initdb templates: a cluster whose initdb key was seen before is a copy of that initdb's data directory
- * with its own superuser password; other options get their own template; a broken one is rebuilt.
- * Each test has its own cache directory, so a hit or a miss is this test's doing.
+ * with its own superuser password; other options get their own template; a broken one is rebuilt. The
+ * class builds one template of the default options in a cache of its own (so every hit and miss is this
+ * class's doing); each test that breaks a template breaks a copy of it in its own cache.
  */
 class InitdbTemplatesTest {
 
     private static final List<String> NO_SYNC = List.of("--no-sync");
 
     @TempDir
+    static Path shared;
+    private static ManagedServer built;
+
+    @TempDir
     Path cache;
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final List<ManagedServer> servers = new ArrayList<>();
+
+    @BeforeAll
+    static void buildTheDefaultTemplate() {
+        built = ManagedServer.create(TestServers.embeddedBinaries(), TestServers.runAs(),
+                Workspace.newInstanceDir(Workspace.defaultWorkDir().resolve("tests"), "tpl-built"));
+        assertThat(built.initdb(NO_SYNC, Optional.of(InitdbTemplates.in(shared, System.err))))
+                .as("an empty cache").isEqualTo(InitdbTemplates.Source.INITDB);
+    }
+
+    @AfterAll
+    static void disposeTheBuilder() {
+        TestServers.dispose(built);
+    }
 
     @AfterEach
     void cleanUp() {
@@ -42,9 +62,8 @@ class InitdbTemplatesTest {
 
     @Test
     void aSecondInitdbWithTheSameKeyIsACopyThatLogsInWithItsOwnPassword() throws Exception {
-        Optional<InitdbTemplates> templates = Optional.of(InitdbTemplates.in(cache, print()));
-        assertThat(server("first").initdb(NO_SYNC, templates)).isEqualTo(InitdbTemplates.Source.INITDB);
-        KeyedDirectories.Key key = templates.get().key(servers.get(0), NO_SYNC);
+        Optional<InitdbTemplates> templates = Optional.of(InitdbTemplates.in(shared, print()));
+        KeyedDirectories.Key key = templates.get().key(built, NO_SYNC);
         assertThat(templates.get().dir().resolve(key.id()).resolve("data/PG_VERSION")).isRegularFile();
 
         ManagedServer copy = server("copy");
@@ -64,14 +83,13 @@ class InitdbTemplatesTest {
 
     @Test
     void anotherInitdbOptionGetsItsOwnTemplate() throws Exception {
-        Optional<InitdbTemplates> templates = Optional.of(InitdbTemplates.in(cache, print()));
-        // PostgreSQL 18 turns data checksums on by default
-        List<String> checksums = List.of("--no-sync", "--no-data-checksums");
-        server("plain").initdb(NO_SYNC, templates);
-        assertThat(server("checksums").initdb(checksums, templates)).as("not the plain template")
+        Optional<InitdbTemplates> templates = Optional.of(InitdbTemplates.in(shared, print()));
+        // PostgreSQL 18 turns data checksums on by default (the default template: on)
+        List<String> noChecksums = List.of("--no-sync", "--no-data-checksums");
+        assertThat(server("no-checksums").initdb(noChecksums, templates)).as("not the default template")
                 .isEqualTo(InitdbTemplates.Source.INITDB);
-        ManagedServer copy = server("checksums-copy");
-        assertThat(copy.initdb(checksums, templates)).isEqualTo(InitdbTemplates.Source.TEMPLATE);
+        ManagedServer copy = server("no-checksums-copy");
+        assertThat(copy.initdb(noChecksums, templates)).isEqualTo(InitdbTemplates.Source.TEMPLATE);
         copy.start();
         assertThat(dataChecksums(copy)).isEqualTo("off");
         try (var entries = Files.list(templates.get().dir())) {
@@ -80,29 +98,34 @@ class InitdbTemplatesTest {
     }
 
     @Test
-    void aBrokenTemplateIsRemovedAndRebuilt() throws Exception {
+    void aDamagedTemplateIsRemovedAndRebuilt() throws Exception {
         Optional<InitdbTemplates> templates = Optional.of(InitdbTemplates.in(cache, print()));
-        ManagedServer first = server("half");
-        Path entry = templates.get().dir().resolve(templates.get().key(first, NO_SYNC).id());
-        // half an entry (no pg_control): seen, removed, initdb runs and stores a whole one
+        Path entry = templates.get().dir().resolve(templates.get().key(built, NO_SYNC).id());
+        Files.createDirectories(entry.getParent());
+        Workspace.copyTree(InitdbTemplates.in(shared, print()).dir().resolve(entry.getFileName()), entry);
+        // pg_control emptied: the copy cannot take the password, so the template goes
+        Files.write(entry.resolve("data/global/pg_control"), new byte[0]);
+        assertThat(server("damaged").initdb(NO_SYNC, templates)).isEqualTo(InitdbTemplates.Source.INITDB);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("ignoring the broken entry " + entry)
+                .contains("its copy failed");
+        assertThat(Files.size(entry.resolve("data/global/pg_control"))).as("rebuilt").isPositive();
+
+        // served again: its copy took the password through postgres --single, which reads pg_control and pg_authid
+        assertThat(server("rebuilt").initdb(NO_SYNC, templates)).isEqualTo(InitdbTemplates.Source.TEMPLATE);
+    }
+
+    @Test
+    void halfATemplateIsRemovedAndRebuilt() throws Exception {
+        Optional<InitdbTemplates> templates = Optional.of(InitdbTemplates.in(cache, print()));
+        ManagedServer server = server("half");
+        Path entry = templates.get().dir().resolve(templates.get().key(server, NO_SYNC).id());
         Files.createDirectories(entry.resolve("data"));
         Files.writeString(entry.resolve("data/PG_VERSION"), "18\n");
         Files.writeString(entry.resolve(InitdbTemplates.KEY_FILE), "postgres: ?\n");
-        assertThat(first.initdb(NO_SYNC, templates)).isEqualTo(InitdbTemplates.Source.INITDB);
+        assertThat(server.initdb(NO_SYNC, templates)).isEqualTo(InitdbTemplates.Source.INITDB);
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("ignoring the broken entry " + entry)
                 .contains("it has no data/global/pg_control");
-        assertThat(entry.resolve("data/global/pg_control")).isRegularFile();
-
-        // a damaged one (pg_control emptied): its copy cannot take the password, so it goes too
-        Files.write(entry.resolve("data/global/pg_control"), new byte[0]);
-        assertThat(server("damaged").initdb(NO_SYNC, templates)).isEqualTo(InitdbTemplates.Source.INITDB);
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("its copy failed");
-        assertThat(Files.size(entry.resolve("data/global/pg_control"))).as("rebuilt").isPositive();
-
-        ManagedServer copy = server("rebuilt");
-        assertThat(copy.initdb(NO_SYNC, templates)).isEqualTo(InitdbTemplates.Source.TEMPLATE);
-        copy.start();
-        assertThat(dataChecksums(copy)).isEqualTo("on");
+        assertThat(entry.resolve("data/global/pg_control")).as("rebuilt").isRegularFile();
     }
 
     private ManagedServer server(String label) {
