@@ -114,7 +114,7 @@ class RunCommand implements Callable<Integer> {
     @Option(names = "--load-cache", paramLabel = "DIR", defaultValue = "${env:PGKNOBS_LOAD_CACHE}",
             description = "keep each loaded data set in DIR and copy it from there when a later run would load the same "
                     + "bytes (same PostgreSQL build, initdb options, base settings and workload size; default: "
-                    + "$PGKNOBS_LOAD_CACHE, unset = no cache)")
+                    + "$PGKNOBS_LOAD_CACHE, unset = no cache); DIR/initdb keeps initdb's output the same way")
     Path loadCache;
 
     @Option(names = "--pg-versions", split = ",", paramLabel = "MAJOR",

@@ -18,6 +18,8 @@ import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.overlay.AutoConfState;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.server.InitdbTemplates;
+import org.pgknobs.server.KeyedDirectories;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.ServerException;
@@ -49,6 +51,7 @@ final class Clusters {
     private final Map<List<String>, Cluster> clusters = new LinkedHashMap<>();
     private final List<SuiteRecord.DataLoad> loads = new ArrayList<>();
     private final Optional<LoadCache> cache;
+    private final Optional<InitdbTemplates> templates;
     private Optional<AutoConfState> externalOriginal = Optional.empty();
 
     Clusters(ServerSupply supply, BenchBaseLauncher benchBase, OverlayEngine engine, PrintStream out) {
@@ -57,6 +60,8 @@ final class Clusters {
         this.engine = engine;
         this.out = out;
         this.cache = supply instanceof ServerSupply.Managed m ? m.loadCache().map(dir -> new LoadCache(dir, out))
+                : Optional.empty();
+        this.templates = supply instanceof ServerSupply.Managed m ? m.loadCache().map(dir -> InitdbTemplates.in(dir, out))
                 : Optional.empty();
     }
 
@@ -131,7 +136,7 @@ final class Clusters {
             String label = experiment.name() + (clusters.isEmpty() ? "" : "-" + (clusters.size() + 1));
             ManagedServer server = ManagedServer.create(managed.binaries(), managed.runAs(),
                     Workspace.newInstanceDir(managed.workDir(), label));
-            server.initdb(initdb);
+            server.initdb(initdb, templates);
             server.start();
             c = new Cluster(server, null, false);
             clusters.put(initdb, c);
@@ -154,7 +159,7 @@ final class Clusters {
         long t0 = System.nanoTime();
         Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
         // only the built-in TPC-C loader says what its bytes depend on; BenchBase's and the insert benchmark's are not cached
-        Optional<LoadCache.Key> key = cache.isPresent() && workload instanceof TpccWorkload tpcc
+        Optional<KeyedDirectories.Key> key = cache.isPresent() && workload instanceof TpccWorkload tpcc
                 ? Optional.of(LoadCache.key(server.binaries(), server.runAs().userName(), initdb,
                         server.dataDirectory(), tpcc.loadIdentity())) : Optional.empty();
         Optional<LoadCache.Entry> hit = key.flatMap(k -> cache.get().lookup(k));
@@ -182,7 +187,7 @@ final class Clusters {
         }
         synchronized (this) {
             loads.add(new SuiteRecord.DataLoad(initdb, hit.isPresent() ? "cache" : "load", seconds,
-                    key.map(LoadCache.Key::id).orElse(null), hit.map(LoadCache.Entry::loadedAt).orElse(null),
+                    key.map(KeyedDirectories.Key::id).orElse(null), hit.map(LoadCache.Entry::loadedAt).orElse(null),
                     hit.map(LoadCache.Entry::loadSeconds).orElse(null)));
         }
         Cluster loaded = new Cluster(server, snapshot, true);

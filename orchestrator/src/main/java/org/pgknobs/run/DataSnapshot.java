@@ -1,12 +1,7 @@
 package org.pgknobs.run;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import org.pgknobs.process.CommandResult;
-import org.pgknobs.process.CommandRunner;
 import org.pgknobs.server.ManagedServer;
-import org.pgknobs.server.ServerException;
 import org.pgknobs.server.Workspace;
 
 /**
@@ -16,7 +11,6 @@ import org.pgknobs.server.Workspace;
  */
 public final class DataSnapshot {
 
-    private static final Duration COPY_TIMEOUT = Duration.ofHours(2);
     private final Path copy;
 
     private DataSnapshot(Path copy) {
@@ -28,7 +22,7 @@ public final class DataSnapshot {
         requireStopped(server);
         Path copy = server.instanceDir().resolve("snapshot-" + name);
         Workspace.delete(copy);
-        copyTree(server.dataDirectory(), copy);
+        Workspace.copyTree(server.dataDirectory(), copy);
         return new DataSnapshot(copy);
     }
 
@@ -36,7 +30,7 @@ public final class DataSnapshot {
     public void restoreInto(ManagedServer server) {
         requireStopped(server);
         Workspace.delete(server.dataDirectory());
-        copyTree(copy, server.dataDirectory());
+        Workspace.copyTree(copy, server.dataDirectory());
     }
 
     public Path path() {
@@ -46,14 +40,6 @@ public final class DataSnapshot {
     private static void requireStopped(ManagedServer server) {
         if (server.isRunning()) {
             throw new IllegalStateException("the server must be stopped to copy its data directory");
-        }
-    }
-
-    /** {@code cp -a --reflink=auto}: ownership and modes kept, reflinks where the file system has them. */
-    static void copyTree(Path from, Path to) {
-        CommandResult r = CommandRunner.run(List.of("cp", "-a", "--reflink=auto", from.toString(), to.toString()), COPY_TIMEOUT);
-        if (!r.succeeded()) {
-            throw new ServerException("copying " + from + " to " + to + " failed (exit " + r.exitCode() + ")", r.lastLines(10));
         }
     }
 }

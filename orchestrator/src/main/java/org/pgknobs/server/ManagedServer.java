@@ -119,19 +119,39 @@ public final class ManagedServer implements Server {
      * cannot log in to the benchmark server; local socket connections use peer-equivalent trust.
      */
     public void initdb(List<String> options) {
+        initdb(options, Optional.empty());
+    }
+
+    /** The same, or with {@code templates} a copy of a template from an earlier initdb with the same key. */
+    public InitdbTemplates.Source initdb(List<String> options, Optional<InitdbTemplates> templates) {
         if (isInitialized()) {
             throw new IllegalStateException(dataDirectory() + " already holds a cluster");
         }
+        if (templates.isPresent()) {
+            return templates.get().initdb(this, options);
+        }
+        runInitdb(options);
+        return InitdbTemplates.Source.INITDB;
+    }
+
+    /** initdb's arguments but the data directory and the password file: pgknobs' own, then {@code options}. */
+    static List<String> initdbArguments(List<String> options) {
+        List<String> args = new ArrayList<>(List.of("-U", SUPERUSER, "--auth-local=trust", "--auth-host=scram-sha-256",
+                "--no-instructions"));
+        args.addAll(INITDB_DEFAULTS);
+        args.addAll(options);
+        return args;
+    }
+
+    void runInitdb(List<String> options) {
         Path pwfile = instanceDir.resolve("pwfile");
         try {
             Files.writeString(pwfile, password + "\n");
             Files.setPosixFilePermissions(pwfile, PosixFilePermissions.fromString("rw-------"));
             runAs.own(pwfile);
             List<String> cmd = new ArrayList<>(List.of(binaries.initdb(), "-D", dataDirectory().toString(),
-                    "-U", SUPERUSER, "--pwfile=" + pwfile, "--auth-local=trust", "--auth-host=scram-sha-256",
-                    "--no-instructions"));
-            cmd.addAll(INITDB_DEFAULTS);
-            cmd.addAll(options);
+                    "--pwfile=" + pwfile));
+            cmd.addAll(initdbArguments(options));
             CommandResult r = CommandRunner.run(runAs.command(cmd), timeout);
             if (!r.succeeded()) {
                 throw new ServerException("initdb failed (exit " + r.exitCode() + (r.timedOut() ? ", timed out" : "")

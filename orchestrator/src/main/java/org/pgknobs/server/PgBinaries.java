@@ -66,6 +66,11 @@ public record PgBinaries(Path binDir, String origin) {
         }
     }
 
+    /** The build, for cache keys: its {@code postgres --version} line and the SHA-256 of its postgres executable. */
+    public String identity() {
+        return versionString() + ", executable sha256 " + postgresSha256();
+    }
+
     /** "postgres (PostgreSQL) 18.6" as the binary prints it. */
     public String versionString() {
         CommandResult r = CommandRunner.run(List.of(postgres(), "--version"), Duration.ofSeconds(30));

@@ -5,13 +5,19 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import org.pgknobs.process.CommandResult;
+import org.pgknobs.process.CommandRunner;
 
 /**
  * Where managed servers' instance directories live. As root the default is /var/tmp/pgknobs, because
  * the unprivileged user PostgreSQL runs as cannot enter root's home or JUnit's mode-700 temp dirs.
  */
 public final class Workspace {
+
+    private static final Duration COPY_TIMEOUT = Duration.ofHours(2);
 
     private Workspace() {
     }
@@ -63,6 +69,14 @@ public final class Workspace {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + instanceDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code cp -a --reflink=auto}: ownership and modes kept (the server's OS user must own PGDATA), reflinks where the file system has them. */
+    public static void copyTree(Path from, Path to) {
+        CommandResult r = CommandRunner.run(List.of("cp", "-a", "--reflink=auto", from.toString(), to.toString()), COPY_TIMEOUT);
+        if (!r.succeeded()) {
+            throw new ServerException("copying " + from + " to " + to + " failed (exit " + r.exitCode() + ")", r.lastLines(10));
         }
     }
 }

@@ -25,6 +25,7 @@ import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.server.ConnectionInfo;
+import org.pgknobs.server.KeyedDirectories;
 import org.pgknobs.server.PgBinaries;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.Workspace;
@@ -94,7 +95,7 @@ class LoadCacheTest {
         Path data = Files.createDirectories(dir.resolve("data"));
         Files.writeString(data.resolve("postgresql.auto.conf"), "# empty\n");
         String oneWarehouse = identity(List.of());
-        LoadCache.Key key = LoadCache.key(embedded, "postgres", List.of(), data, oneWarehouse);
+        KeyedDirectories.Key key = LoadCache.key(embedded, "postgres", List.of(), data, oneWarehouse);
 
         assertThat(LoadCache.key(embedded, "postgres", List.of(), data, oneWarehouse)).as("same inputs").isEqualTo(key);
 
@@ -119,7 +120,7 @@ class LoadCacheTest {
     @Test
     @Tag("unit")
     void aBrokenEntryIsReportedRemovedAndMissed() throws Exception {
-        LoadCache.Key key = LoadCache.Key.of(Map.of("workload", "test"));
+        KeyedDirectories.Key key = KeyedDirectories.Key.of(Map.of("workload", "test"));
         Path entry = dir.resolve("cache").resolve(key.id());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         LoadCache cache = new LoadCache(dir.resolve("cache"), new PrintStream(out, true, StandardCharsets.UTF_8));

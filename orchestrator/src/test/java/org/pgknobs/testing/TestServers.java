@@ -3,7 +3,9 @@ package org.pgknobs.testing;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.pgknobs.server.EmbeddedBinaries;
+import org.pgknobs.server.InitdbTemplates;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.PgBinaries;
 import org.pgknobs.server.RunAs;
@@ -39,8 +41,18 @@ public final class TestServers {
         // builds costs seconds per cluster; a test cluster is deleted afterwards and a crash loses nothing.
         List<String> options = new ArrayList<>(initdbOptions);
         options.add("--no-sync");
-        server.initdb(options);
+        server.initdb(options, templates());
         return server;
+    }
+
+    /**
+     * The initdb templates of the build's cache directory ($PGKNOBS_LOAD_CACHE, which the surefire
+     * configuration sets to target/load-cache), so a test cluster is a copy of an earlier initdb with the
+     * same options; none when it is unset.
+     */
+    public static Optional<InitdbTemplates> templates() {
+        return Optional.ofNullable(System.getenv("PGKNOBS_LOAD_CACHE")).filter(d -> !d.isBlank())
+                .map(d -> InitdbTemplates.in(Path.of(d), System.err));
     }
 
     /** A new, started cluster with default initdb options. */
