@@ -90,7 +90,10 @@ class MidRunFaultsTest {
         Map<String, Object> details = result.workload().headline().details();
         @SuppressWarnings("unchecked")
         Map<String, Object> byState = (Map<String, Object>) details.get("errors_by_sqlstate");
-        assertThat(byState).as("the terminations are counted as errors").containsKey("57P01");
+        // 57P01 when a terminal was inside a statement, 08006 when it sat between two paced transactions and its
+        // next write met the closed socket (the fixture's rate leaves the sessions idle most of the window)
+        assertThat(byState.keySet()).as("the terminations are counted as errors: " + byState)
+                .anyMatch(k -> k.equals("57P01") || k.startsWith("08"));
         // Every terminal that lost its session opened exactly one new one (how many of the terminated
         // sessions were terminals, rather than another pgknobs session, is not for the test to guess).
         long lostSessions = byState.entrySet().stream().filter(e -> e.getKey().equals("57P01") || e.getKey().startsWith("08"))
