@@ -3,6 +3,8 @@ package org.pgknobs.host;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 
@@ -56,12 +58,46 @@ public final class CpuAffinity {
         return out.substring(out.lastIndexOf(':') + 1).strip();
     }
 
+    /** Tries this often when only threads that exited meanwhile made taskset fail. */
+    static final int ATTEMPTS = 3;
+
+    private static final Pattern EXITED = Pattern.compile("failed to [gs]et pid (\\d+)'s affinity: No such process");
+
     private static void set(long pid, String cpus) {
-        CommandResult r = CommandRunner.run(List.of("taskset", "-a", "-c", "-p", cpus, Long.toString(pid)), Duration.ofSeconds(10));
-        // a process that exited in between (a backend closing) has nothing left to pin
-        if (!r.succeeded() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-            throw new IllegalStateException("taskset cannot pin process " + pid + " to CPUs " + cpus + ": " + r.output().strip());
+        for (int attempt = 1; ; attempt++) {
+            CommandResult r = CommandRunner.run(List.of("taskset", "-a", "-c", "-p", cpus, Long.toString(pid)),
+                    Duration.ofSeconds(10));
+            // a process that exited in between (a backend closing) has nothing left to pin
+            if (r.succeeded() || !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                return;
+            }
+            // taskset -a lists the threads, then pins them one by one: a thread that ended in between (a JVM's
+            // short-lived pool threads) fails it though every live thread moved; another pass catches threads born
+            // meanwhile, and after the last one only threads that are gone were missed
+            if (!onlyThreadsThatExited(r.output(), pid)) {
+                throw new IllegalStateException("taskset cannot pin process " + pid + " to CPUs " + cpus + ": "
+                        + r.output().strip());
+            }
+            if (attempt == ATTEMPTS) {
+                return;
+            }
         }
+    }
+
+    /** Whether taskset's only complaints are about threads of {@code pid} (not {@code pid} itself) that no longer exist. */
+    static boolean onlyThreadsThatExited(String output, long pid) {
+        boolean any = false;
+        for (String line : output.strip().split("\n")) {
+            if (!line.startsWith("taskset:")) {
+                continue;
+            }
+            Matcher m = EXITED.matcher(line);
+            if (!m.find() || Long.parseLong(m.group(1)) == pid) {
+                return false;
+            }
+            any = true;
+        }
+        return any;
     }
 
     /** Restores the set a process had; closing twice is harmless. */

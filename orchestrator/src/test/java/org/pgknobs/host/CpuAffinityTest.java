@@ -42,6 +42,53 @@ class CpuAffinityTest {
         assertThat(CpuAffinity.current(self)).isEqualTo(before);
     }
 
+    /** taskset's own words when a JVM thread ended between its listing and its pinning (a concurrent CI run). */
+    @Test
+    void onlyThreadsThatEndedDuringTheCallAreForgivenNotTheProcessNorOtherErrors() {
+        String exited = "pid 6318's current affinity list: 0,1\npid 6318's new affinity list: 1\n"
+                + "pid 6476's new affinity list: 1\ntaskset: failed to get pid 6549's affinity: No such process\n";
+        assertThat(CpuAffinity.onlyThreadsThatExited(exited, 6318)).isTrue();
+        assertThat(CpuAffinity.onlyThreadsThatExited(exited, 6549)).as("the process itself gone").isFalse();
+        assertThat(CpuAffinity.onlyThreadsThatExited(exited
+                + "taskset: failed to set pid 6318's affinity: Invalid argument\n", 6318)).isFalse();
+        assertThat(CpuAffinity.onlyThreadsThatExited("taskset: failed to set pid 7's affinity: Operation not permitted", 6)).isFalse();
+        assertThat(CpuAffinity.onlyThreadsThatExited("pid 6318's new affinity list: 1", 6318)).as("no complaint at all").isFalse();
+    }
+
+    /** Pinning this JVM while it starts and ends threads all the time: the race above, for real. */
+    @Test
+    void thisJvmIsPinnedWhileItsThreadsComeAndGo() throws Exception {
+        assumeTrue(CpuAffinity.available(), "taskset (util-linux) is not installed");
+        CpuSet online = CpuSet.online();
+        CpuSet last = new CpuSet(online.cpus().tailSet(online.cpus().last()));
+        long self = ProcessHandle.current().pid();
+        String before = CpuAffinity.current(self);
+        java.util.concurrent.atomic.AtomicBoolean churn = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread spawner = new Thread(() -> {
+            while (churn.get()) {
+                Thread t = new Thread(() -> { });
+                t.start();
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        spawner.start();
+        try {
+            for (int i = 0; i < 10; i++) {
+                try (CpuAffinity.Pinning pin = CpuAffinity.pinThisProcess(last)) {
+                    assertThat(CpuAffinity.current(self)).isEqualTo(last.toString());
+                }
+                assertThat(CpuAffinity.current(self)).isEqualTo(before);
+            }
+        } finally {
+            churn.set(false);
+            spawner.join(10_000);
+        }
+    }
+
     private static ProcessHandle awaitChild(Process parent) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
