@@ -3,8 +3,12 @@ package org.pgknobs.host;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.stream.Stream;
 import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 
@@ -58,13 +62,13 @@ public final class CpuAffinity {
         return out.substring(out.lastIndexOf(':') + 1).strip();
     }
 
-    /** Tries this often when only threads that exited meanwhile made taskset fail. */
+    /** Tries this often when taskset failed but the process lives on. */
     static final int ATTEMPTS = 3;
 
-    private static final Pattern EXITED = Pattern.compile("failed to [gs]et pid (\\d+)'s affinity: No such process");
-
     private static void set(long pid, String cpus) {
-        for (int attempt = 1; ; attempt++) {
+        CpuSet wanted = CpuSet.parse(cpus);
+        String last = "";
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             CommandResult r = CommandRunner.run(List.of("taskset", "-a", "-c", "-p", cpus, Long.toString(pid)),
                     Duration.ofSeconds(10));
             // a process that exited in between (a backend closing) has nothing left to pin
@@ -72,32 +76,36 @@ public final class CpuAffinity {
                 return;
             }
             // taskset -a lists the threads, then pins them one by one: a thread that ended in between (a JVM's
-            // short-lived pool threads) fails it though every live thread moved; another pass catches threads born
-            // meanwhile, and after the last one only threads that are gone were missed
-            if (!onlyThreadsThatExited(r.output(), pid)) {
-                throw new IllegalStateException("taskset cannot pin process " + pid + " to CPUs " + cpus + ": "
-                        + r.output().strip());
-            }
-            if (attempt == ATTEMPTS) {
+            // short-lived pool threads) fails it though every live thread moved. So the outcome is checked, not
+            // taskset's words (its stderr and stdout arrive interleaved): every thread alive now on the set.
+            if (allThreadsOn(pid, wanted)) {
                 return;
             }
+            last = r.output().strip();
         }
+        throw new IllegalStateException("taskset cannot pin process " + pid + " to CPUs " + cpus + ": " + last);
     }
 
-    /** Whether taskset's only complaints are about threads of {@code pid} (not {@code pid} itself) that no longer exist. */
-    static boolean onlyThreadsThatExited(String output, long pid) {
-        boolean any = false;
-        for (String line : output.strip().split("\n")) {
-            if (!line.startsWith("taskset:")) {
-                continue;
+    /** Whether every thread of {@code pid} that exists now may run on exactly {@code wanted} (/proc/PID/task/TID/status). */
+    static boolean allThreadsOn(long pid, CpuSet wanted) {
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        try (Stream<Path> threads = Files.list(tasks)) {
+            for (Path t : threads.toList()) {
+                Optional<String> allowed;
+                try (Stream<String> lines = Files.lines(t.resolve("status"))) {
+                    allowed = lines.filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst()
+                            .map(l -> l.substring(l.indexOf(':') + 1).strip());
+                } catch (IOException | UncheckedIOException gone) {
+                    continue; // the thread ended while it was read: nothing to pin
+                }
+                if (allowed.isPresent() && !CpuSet.parse(allowed.get()).equals(wanted)) {
+                    return false;
+                }
             }
-            Matcher m = EXITED.matcher(line);
-            if (!m.find() || Long.parseLong(m.group(1)) == pid) {
-                return false;
-            }
-            any = true;
+            return true;
+        } catch (IOException | UncheckedIOException e) {
+            return false;
         }
-        return any;
     }
 
     /** Restores the set a process had; closing twice is harmless. */
