@@ -1,12 +1,12 @@
 package org.pgknobs.host;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.pgknobs.process.CommandResult;

@@ -161,6 +161,13 @@ public final class SummaryTable {
                 .orElse(null);
     }
 
+    /** The base's median throughput over its done repeats, what every row's change divides by; null without a base. */
+    public static Double baseMedian(List<Row> rows) {
+        Row base = baseRow(rows);
+        Stat s = base == null ? null : Stat.of(doneThroughputs(rows, base.name()));
+        return s == null ? null : s.median();
+    }
+
     private static List<Double> doneThroughputs(List<Row> rows, String name) {
         return rows.stream().filter(r -> r.name().equals(name) && r.status() == StepStatus.DONE && r.throughput() != null)
                 .map(Row::throughput).toList();

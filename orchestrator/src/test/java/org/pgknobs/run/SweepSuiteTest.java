@@ -1,8 +1,13 @@
 package org.pgknobs.run;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.cli.Main;
+import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
@@ -45,22 +50,22 @@ class SweepSuiteTest {
 
     /** Every row's "÷ base" is its throughput over the base's median: a repeat of the base is not a change of its own. */
     @Test
-    void theSummaryDividesEveryRowByTheBasesMedianOverItsRepeats() throws java.io.IOException {
+    void theSummaryDividesEveryRowByTheBasesMedianOverItsRepeats() throws IOException {
         TinyRuns.Run run = TinyRuns.sweep();
-        java.util.List<org.pgknobs.report.SummaryTable.Row> rows = org.pgknobs.report.SummaryTable.read(run.directory()).rows();
-        java.util.List<Double> base = rows.stream().filter(r -> r.name().equals("base") && r.throughput() != null)
-                .map(org.pgknobs.report.SummaryTable.Row::throughput).sorted().toList();
+        List<SummaryTable.Row> rows = SummaryTable.read(run.directory()).rows();
+        List<Double> base = rows.stream().filter(r -> r.name().equals("base") && r.throughput() != null)
+                .map(SummaryTable.Row::throughput).sorted().toList();
         assertThat(base).hasSize(2);
         double median = (base.get(0) + base.get(1)) / 2;
-        java.util.List<String[]> printed = java.nio.file.Files.readAllLines(run.directory().resolve("summary.md")).stream()
+        List<String[]> printed = Files.readAllLines(run.directory().resolve("summary.md")).stream()
                 .filter(l -> l.matches("\\| [0-9.]+ \\|.*")).map(l -> l.split("\\|")).toList();
-        java.util.List<org.pgknobs.report.SummaryTable.Row> measured = rows.stream().filter(r -> r.throughput() != null).toList();
+        List<SummaryTable.Row> measured = rows.stream().filter(r -> r.throughput() != null).toList();
         assertThat(measured).hasSizeGreaterThanOrEqualTo(4);
-        for (org.pgknobs.report.SummaryTable.Row r : measured) {
+        for (SummaryTable.Row r : measured) {
             String index = r.index() + (r.repeat() > 1 ? "." + r.repeat() : "");
             String[] cells = printed.stream().filter(c -> c[1].trim().equals(index)).findFirst().orElseThrow();
             assertThat(cells[6].trim()).as(index + " " + r.name())
-                    .isEqualTo(String.format(java.util.Locale.ROOT, "%.2f", r.throughput() / median));
+                    .isEqualTo(String.format(Locale.ROOT, "%.2f", r.throughput() / median));
         }
     }
 

@@ -8,7 +8,6 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
 import org.pgknobs.report.AutovacuumText;
-import org.pgknobs.report.Stat;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.report.SummaryTable.Row;
 import org.pgknobs.report.Verdict;
@@ -30,7 +29,7 @@ public final class SummaryMarkdown {
         boolean cumulative = experiment.mode() != Mode.VARIANTS;
         String metric = experiment.reference().map(Reference::metric).orElse("throughput");
         Row base = SummaryTable.baseRow(rows);
-        Double baseMedian = baseMedian(rows, base);
+        Double baseMedian = SummaryTable.baseMedian(rows);
         Row refBase = rows.stream().filter(r -> r.reference() != null).findFirst().orElse(null);
         String change = cumulative ? "slowdown ×" : "÷ base";
         StringBuilder sb = new StringBuilder();
@@ -115,19 +114,6 @@ public final class SummaryMarkdown {
         Boolean inside = r.publishedInside(refBase, cumulative);
         return r.verdict().label() + ": " + prefix + Fmt.num(r.interval().ratio()) + " " + Fmt.interval(r.interval())
                 + (inside == null ? "" : ", published " + (inside ? "inside" : "outside"));
-    }
-
-    /**
-     * The base's median over its done repeats: every row, the base's own repeats included, is divided by it (not by
-     * the base's first repeat, which would show a repeat of the base as a change).
-     */
-    private static Double baseMedian(List<Row> rows, Row base) {
-        if (base == null) {
-            return null;
-        }
-        Stat s = Stat.of(rows.stream().filter(r -> r.name().equals(base.name()) && r.status() == base.status()
-                && r.throughput() != null).map(Row::throughput).toList());
-        return s == null ? null : s.median();
     }
 
     /** The change against the base's median; a step that completed nothing only bounds it. */
