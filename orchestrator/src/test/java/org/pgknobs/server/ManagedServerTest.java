@@ -61,6 +61,12 @@ class ManagedServerTest {
             assertThat(rs.getInt(1)).isGreaterThanOrEqualTo(180000);
             assertThat(rs.getString(2)).startsWith("127.0.0.1");
         }
+        // the superuser's verifier has one SCRAM iteration (ManagedServer.resetSuperuserPassword says why)
+        try (Connection c = server.connection().connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select rolpassword from pg_authid where rolname = current_user")) {
+            rs.next();
+            assertThat(rs.getString(1)).startsWith("SCRAM-SHA-256$1:");
+        }
         server.stop();
         assertThat(server.isRunning()).isFalse();
         assertThat(server.acceptsConnections()).isFalse();
