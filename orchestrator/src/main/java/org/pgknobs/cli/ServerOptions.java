@@ -36,7 +36,8 @@ public final class ServerOptions {
     Path cacheDir;
 
     @Option(names = "--work-dir", paramLabel = "DIR",
-            description = "Where server instance directories live (default: /var/tmp/pgknobs as root, else $TMPDIR/pgknobs-$USER).")
+            description = "Where server instance directories live (default: $PGKNOBS_WORK_DIR, else /var/tmp/pgknobs as root, "
+                    + "else $TMPDIR/pgknobs-$USER).")
     Path workDir;
 
     @Option(names = "--os-user", paramLabel = "NAME",

@@ -22,8 +22,19 @@ public final class Workspace {
     private Workspace() {
     }
 
+    /** The environment variable that moves the default work directory (a faster disk, a tmpfs for tests). */
+    public static final String WORK_DIR_ENV = "PGKNOBS_WORK_DIR";
+
     public static Path defaultWorkDir() {
-        if (RunAs.isRoot()) {
+        return defaultWorkDir(System.getenv(WORK_DIR_ENV), RunAs.isRoot());
+    }
+
+    /** {@code $PGKNOBS_WORK_DIR} when set, else /var/tmp/pgknobs as root, else $TMPDIR/pgknobs-$USER. */
+    static Path defaultWorkDir(String fromEnvironment, boolean root) {
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return Path.of(fromEnvironment);
+        }
+        if (root) {
             return Path.of("/var/tmp/pgknobs");
         }
         return Path.of(System.getProperty("java.io.tmpdir"), "pgknobs-" + System.getProperty("user.name"));
