@@ -72,6 +72,10 @@ class SlurmArrayTest {
                     "PROFILE", "tiny",
                     "RESULTS", results.toString(),
                     "SHARDS", Integer.toString(SHARDS)));
+            // C1 only and the serial collector, as ChildRun's JVMs: the tasks' JIT and GC threads otherwise took
+            // 81 s of CPU in a fresh-clone suite (perf record: four task JVMs, a third of it in C2 threads),
+            // CPU the test JVMs beside them lack; no assertion reads a task's speed
+            env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
             List<String> options = List.of("--array=1-" + SHARDS, "--chdir=" + scratch.root(), "--output=" + scratch.root() + "/task-%a.out",
                     "--job-name=" + name);
             // --cache-dir: an empty cache, so that every task unpacks the binaries, all at the same moment
