@@ -30,7 +30,7 @@ public final class Workspace {
     }
 
     /** {@code $PGKNOBS_WORK_DIR} when set, else /var/tmp/pgknobs as root, else $TMPDIR/pgknobs-$USER. */
-    static Path defaultWorkDir(String fromEnvironment, boolean root) {
+    public static Path defaultWorkDir(String fromEnvironment, boolean root) {
         if (fromEnvironment != null && !fromEnvironment.isBlank()) {
             return Path.of(fromEnvironment);
         }

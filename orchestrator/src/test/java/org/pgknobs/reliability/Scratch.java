@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
+import org.pgknobs.server.RunAs;
 import org.pgknobs.server.Workspace;
 
 /**
@@ -23,8 +24,20 @@ final class Scratch implements AutoCloseable {
     }
 
     static Scratch create(String label) {
+        return under(Workspace.defaultWorkDir(), label);
+    }
+
+    /**
+     * The same under the work directory pgknobs would choose without {@code $PGKNOBS_WORK_DIR} (the suite
+     * points that at a tmpfs): for a test whose fault needs a real disk's waits.
+     */
+    static Scratch onDisk(String label) {
+        return under(Workspace.defaultWorkDir(null, RunAs.isRoot()), label);
+    }
+
+    private static Scratch under(Path workDir, String label) {
         try {
-            Path base = Workspace.defaultWorkDir().resolve("tests");
+            Path base = workDir.resolve("tests");
             Files.createDirectories(base);
             // short: a server's socket path must stay under 108 bytes
             Path root = Files.createTempDirectory(base, label.substring(0, Math.min(4, label.length())));
