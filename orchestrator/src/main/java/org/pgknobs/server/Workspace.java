@@ -23,7 +23,7 @@ public final class Workspace {
     }
 
     /** The environment variable that moves the default work directory (a faster disk, a tmpfs for tests). */
-    public static final String WORK_DIR_ENV = "PGKNOBS_WORK_DIR";
+    private static final String WORK_DIR_ENV = "PGKNOBS_WORK_DIR";
 
     public static Path defaultWorkDir() {
         return defaultWorkDir(System.getenv(WORK_DIR_ENV), RunAs.isRoot());
