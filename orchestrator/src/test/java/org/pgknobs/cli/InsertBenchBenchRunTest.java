@@ -12,7 +12,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.host.CpuAffinity;
@@ -24,16 +23,16 @@ import org.pgknobs.testing.CliRun;
  * script that prints his per-second lines for a known rate (half the rows by t_sec 1.0, all by 2.0), so the
  * figures read from his output are known, while pgknobs' side runs for real.
  */
-// "alone": the pinned case splits the CPUs between server and clients, and the unpinned one needs his
-// stand-in to finish in well under 1 s (no busy share for it), which a test JVM beside it can spoil; both
-// assert busy shares of at most 100 %, which a host kept busy by other JVMs exceeds by the ticks' rounding
-// (his l.i0 at 102.6 % in a parallel run). The rows: l.i1's 30,000 keep its window over 1 s here (1.6 s
-// unpinned at 18.6 k rows/s, 2.1-2.3 s pinned at 13-14.5 k; its busy share asserted); the other steps are as
-// small as the ratios allow (l.i0 and l.x, l.i2 cost seconds per pair).
-@Tag("alone")
+// Beside the other test JVMs, not in a serial phase of its own (it had one: 30 s of the suite with a core idle):
+// every busy share it asserts is a share of /proc/stat ticks between the same two readings (us + sy over all),
+// which cannot exceed 100 % however busy the host; busy micros over wall seconds times the cores read 102.6 % for
+// his l.i0 here with other JVMs running. The pinned case asserts where each side ran, not how fast; his stand-in
+// finishes in milliseconds (no busy share for it), far under the 1 s a share needs. The rows: l.i1's 30,000 keep
+// its window over 1 s here (1.6 s unpinned at 18.6 k rows/s, 2.1-2.3 s pinned at 13-14.5 k; its busy share
+// asserted); the other steps are as small as the ratios allow (l.i0 and l.x, l.i2 cost seconds per pair).
 class InsertBenchBenchRunTest {
 
-    /** l.i1's rows per pair: each pair's l.i1 is wall time of this class, which runs alone. */
+    /** l.i1's rows per client and pair. */
     private static final int I1_ROWS = 30_000;
 
     private static final String FAKE_IIBENCH = """
@@ -105,7 +104,7 @@ class InsertBenchBenchRunTest {
         for (JsonNode pair : summary.get("pairs")) {
             // his rate: rows at the last line before the final one ÷ its t_sec; l.x: rows ÷ his index seconds
             assertThat(pair.at("/iibench/l.i0").asDouble()).isEqualTo(5000.0);
-            assertThat(pair.at("/iibench/l.i1").asDouble()).isEqualTo(30000.0);
+            assertThat(pair.at("/iibench/l.i1").asDouble()).isEqualTo(I1_ROWS / 2.0);
             assertThat(pair.at("/iibench/l.i2").asDouble()).isEqualTo(500.0);
             assertThat(pair.at("/iibench/l.x").asDouble()).isEqualTo(20000.0);
             for (String phase : new String[] {"l.i0", "l.i1", "l.i2"}) {
@@ -128,7 +127,7 @@ class InsertBenchBenchRunTest {
                 for (String tool : new String[] {"pgknobs", "iibench"}) {
                     JsonNode busy = pair.at("/host_busy_pct/" + tool + "/" + phase);
                     if (!busy.isMissingNode()) {
-                        assertThat(busy.asDouble()).as(tool + " " + phase).isBetween(0.0, 101.0);
+                        assertThat(busy.asDouble()).as(tool + " " + phase).isBetween(0.0, 100.0);
                     }
                 }
             }

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.pgknobs.host.CpuSet;
 import org.pgknobs.host.CpuSplit;
 import org.pgknobs.run.CpuWatch;
 import org.pgknobs.server.ConnectionInfo;
@@ -49,7 +48,6 @@ public final class InsertBenchPairRun {
     private final Map<String, Double> hisBusy = new LinkedHashMap<>();
     private final Map<String, Object> hisCpusBusy = new LinkedHashMap<>();
     private final CpuSplit split;
-    private final int onlineCpus = CpuSet.online().size();
     private final Map<String, Object> ourServer = new LinkedHashMap<>();
     private final Map<String, Object> ourCpusBusy = new LinkedHashMap<>();
     // his steps are windows of their own; ours are the workload's measured phases
@@ -114,11 +112,8 @@ public final class InsertBenchPairRun {
             }
             if (p.details().get("cpuMicrosPerOp") instanceof Number host && p.seconds() > 0) {
                 ourHostCpu.put(p.name(), Stats.round1(host.doubleValue()));
-                Double busy = busyPercent(host.doubleValue() * p.completed(), p.seconds());
-                if (busy != null) {
-                    ourBusy.put(p.name(), busy);
-                }
             }
+            ourCpuWatch.window(p.name()).flatMap(InsertBenchPairRun::busyPercent).ifPresent(busy -> ourBusy.put(p.name(), busy));
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("pgknobs", ours);
@@ -151,12 +146,15 @@ public final class InsertBenchPairRun {
     }
 
     /**
-     * Busy CPU over the step as a share of all the host's CPUs (100 = every core busy throughout); null for a
-     * window under 1 s, where /proc/stat's 10 ms ticks, counted per CPU, can put it far above 100.
+     * Busy CPU over the step as a share of all the host's CPUs (100 = every core busy throughout): its us + sy
+     * ticks over all its ticks between the same two readings of /proc/stat, as step.json's busy share. Busy
+     * micros over wall seconds times the cores, as it was, read 102.6 % with other JVMs keeping the host busy:
+     * two clocks. Empty for a window under 1 s, which a few 10 ms ticks per CPU describe too coarsely.
      */
-    private Double busyPercent(double busyMicros, double seconds) {
-        // the CPUs online, not availableProcessors(): that counts only the CPUs this JVM is pinned to
-        return seconds < 1 ? null : Stats.round1(100.0 * busyMicros / (seconds * 1e6 * onlineCpus));
+    private static Optional<Double> busyPercent(CpuWatch.Window w) {
+        long total = w.host().total();
+        return w.seconds() < 1 || total == 0 ? Optional.empty()
+                : Optional.of(Stats.round1(100.0 * w.host().userPlusSystem() / total));
     }
 
     /** The server's and the client's CPUs' busy shares over a step of 1 s or more, when they were split. */
@@ -264,12 +262,8 @@ public final class InsertBenchPairRun {
                 hisRates.put(phase, r.rate());
                 hisCpu.put(phase, Stats.round1(r.clientCpuMicrosPerRow()));
                 if (window.isPresent() && r.rows() > 0) {
-                    long busy = window.get().busyMicros();
-                    hisHostCpu.put(phase, Stats.round1((double) busy / r.rows()));
-                    Double pct = busyPercent(busy, window.get().seconds());
-                    if (pct != null) {
-                        hisBusy.put(phase, pct);
-                    }
+                    hisHostCpu.put(phase, Stats.round1((double) window.get().busyMicros() / r.rows()));
+                    busyPercent(window.get()).ifPresent(pct -> hisBusy.put(phase, pct));
                 }
             }
         } catch (WorkloadException e) {
