@@ -10,7 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import org.pgknobs.host.CpuSet;
 import org.pgknobs.host.CpuSplit;
+import org.pgknobs.host.CpuTicks;
 import org.pgknobs.run.CpuWatch;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.stats.Stats;
@@ -146,15 +149,17 @@ public final class InsertBenchPairRun {
     }
 
     /**
-     * Busy CPU over the step as a share of all the host's CPUs (100 = every core busy throughout): its us + sy
-     * ticks over all its ticks between the same two readings of /proc/stat, as step.json's busy share. Busy
+     * Busy CPU over the step as a share of all the host's CPUs online (100 = every core busy throughout): us + sy
+     * ticks over all ticks between the same two readings of /proc/stat, as the split's per-CPU shares are. Busy
      * micros over wall seconds times the cores, as it was, read 102.6 % with other JVMs keeping the host busy:
      * two clocks. Empty for a window under 1 s, which a few 10 ms ticks per CPU describe too coarsely.
      */
     private static Optional<Double> busyPercent(CpuWatch.Window w) {
-        long total = w.host().total();
-        return w.seconds() < 1 || total == 0 ? Optional.empty()
-                : Optional.of(Stats.round1(100.0 * w.host().userPlusSystem() / total));
+        if (w.seconds() < 1) {
+            return Optional.empty();
+        }
+        OptionalDouble busy = CpuTicks.busyPercent(w.perCpuBefore(), w.perCpuAfter(), CpuSet.online());
+        return busy.isPresent() ? Optional.of(Stats.round1(busy.getAsDouble())) : Optional.empty();
     }
 
     /** The server's and the client's CPUs' busy shares over a step of 1 s or more, when they were split. */
