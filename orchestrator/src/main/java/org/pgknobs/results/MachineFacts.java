@@ -26,9 +26,11 @@ public record MachineFacts(Map<String, Cpu> cpu, Fsync fsync, Reads reads, Data 
      *
      * @param clientPercent the pgknobs JVM and its child processes (a BenchBase JVM), server excluded
      * @param serverPercent the postmaster and every process under it; null for an external server
+     * @param stealPercent  time the hypervisor gave the machine's CPUs to another guest (/proc/stat steal), inside
+     *                      busyPercent; null in step.json files written before it was recorded
      */
     public record Cpu(double seconds, int cores, double busyPercent, double userPercent, double systemPercent,
-                      double iowaitPercent, Double clientPercent, Double serverPercent) {
+                      double iowaitPercent, Double clientPercent, Double serverPercent, Double stealPercent) {
     }
 
     public record Fsync(String method, long ops, double seconds, double opsPerSecond, double meanMs, double maxMs) {

@@ -61,7 +61,7 @@ public final class CpuWatch implements MeasurementListener {
             }
             return Optional.of(new MachineFacts.Cpu(seconds, cores, 100 * host.busy() / total,
                     100 * (host.user() + host.nice()) / total, 100 * host.system() / total, 100 * host.iowait() / total,
-                    share(clientTicks, total), share(serverTicks, total)));
+                    share(clientTicks, total), share(serverTicks, total), 100 * host.steal() / total));
         }
 
         private static Double share(Long ticks, double total) {

@@ -6,14 +6,13 @@ import org.pgknobs.experiment.Driver;
 import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadSpec;
+import org.pgknobs.experiment.plan.InsertBenchSizes;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.stats.SteadyWarmup;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.benchbase.BenchBaseSetup;
 import org.pgknobs.workload.benchbase.BenchBaseWorkload;
-import org.pgknobs.workload.insertbench.InsertBenchConfig;
-import org.pgknobs.workload.insertbench.InsertBenchVariant;
 import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 import org.pgknobs.workload.tpcc.TpccWorkload;
 
@@ -65,8 +64,6 @@ public final class Workloads {
     }
 
     private static Workload insertBench(InsertBenchSpec ib) {
-        return new InsertBenchWorkload(new InsertBenchConfig(ib.clients(), ib.initialRows(), ib.i1Rows(), ib.i2Rows(),
-                (int) ib.querySeconds().toSeconds(), ib.queryRates(), InsertBenchVariant.valueOf(ib.variant().name()),
-                ib.cleanupWait() == null ? null : (int) ib.cleanupWait().toSeconds(), null), SEED);
+        return new InsertBenchWorkload(InsertBenchSizes.config(ib), SEED);
     }
 }

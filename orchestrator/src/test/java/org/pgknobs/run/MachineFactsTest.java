@@ -38,6 +38,8 @@ class MachineFactsTest {
             assertThat(cpu.busyPercent()).isBetween(0.0, 100.0);
             assertThat(cpu.userPercent() + cpu.systemPercent()).isBetween(0.0, cpu.busyPercent() + 1e-9);
             assertThat(cpu.iowaitPercent()).isBetween(0.0, 100.0);
+            // another guest's time is busy to this machine, but neither user nor system here
+            assertThat(cpu.stealPercent()).isNotNull().isBetween(0.0, cpu.busyPercent() - cpu.userPercent() - cpu.systemPercent() + 1e-9);
             assertThat(cpu.clientPercent()).as("the driver ran transactions, so it used CPU").isBetween(0.0, 100.0);
             assertThat(cpu.serverPercent()).as("the server executed them").isGreaterThan(0.0).isLessThanOrEqualTo(100.0);
             // Both are parts of what the whole machine did in the window, but processes' run time is exact

@@ -31,7 +31,6 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
     static final Duration TPCC_LOAD_PER_WAREHOUSE = Duration.ofSeconds(2);
     /** initdb, start, snapshot copy of a small cluster. */
     static final Duration LOAD_FIXED = Duration.ofSeconds(10);
-    static final double INSERTS_PER_SECOND = 20_000;
     /** Restore + start + overlay + restart + verify + stop + the step's files, before the data's size counts. */
     static final Duration STEP_OVERHEAD = Duration.ofSeconds(8);
     /** The restore copies the loaded data, about 110 MB per warehouse: 0.125 s per warehouse on this machine kind. */
@@ -125,10 +124,8 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
             return w.tpcc().warmup().plus(w.tpcc().duration());
         }
         InsertBenchSpec ib = w.insertbench();
-        // Every insert-benchmark step loads its own tables (l.i0) and runs l.i1, l.i2 and the query steps.
-        double rows = (double) ib.clients() * (ib.initialRows() + ib.i1Rows() + ib.i2Rows());
-        return ib.warmup().plus(Duration.ofSeconds(Math.round(rows / INSERTS_PER_SECOND)))
-                .plus(ib.querySeconds().multipliedBy(2L * ib.queryRates().size()));
+        // Every insert-benchmark step loads its own tables (l.i0) and runs every later phase.
+        return ib.warmup().plus(InsertBenchSizes.config(ib).estimatedRunTime());
     }
 
     /** The one-off data load per distinct initdb set. */

@@ -1,5 +1,6 @@
 package org.pgknobs.workload.insertbench;
 
+import java.time.Duration;
 import java.util.List;
 import org.pgknobs.BadInputException;
 
@@ -53,6 +54,33 @@ public record InsertBenchConfig(int clients, long initialRows, long i1Rows, long
     /** Seconds the clean-up before the query steps lasts at least. */
     public int cleanupWait() {
         return cleanupWaitSeconds != null ? cleanupWaitSeconds : hisCleanupWait(clients * initialRows);
+    }
+
+    /**
+     * Rows per second, all clients together, for {@link #estimatedRunTime()}: the slow end of the cx7a `fit` run's
+     * base repeats (docs/reproduction.md, 2026-12-01, 2 clients, 2 cores: l.i0 166-223k rows/s, l.x 614-958k,
+     * l.i1 54-66k) and the l.i2 rates of docs/benchmarks.md (9-17k/s). Steps that slow the base down run longer;
+     * the run's ETA corrects itself from the steps it has measured.
+     */
+    static final double L_I0_ROWS_PER_SECOND = 150_000;
+    static final double L_X_ROWS_PER_SECOND = 600_000;
+    static final double L_I1_ROWS_PER_SECOND = 50_000;
+    static final double L_I2_ROWS_PER_SECOND = 12_000;
+
+    /**
+     * About how long one run takes on a 2-core machine: the write steps at the rates above, the clean-up's fixed
+     * waits ({@link Cleanup}: today at least {@link #cleanupWait()}, in 2023 two 5 s pauses before every query step
+     * but the first) and the query steps (qr, and qp today). Not the vacuums, whose length depends on the data.
+     */
+    public Duration estimatedRunTime() {
+        double initial = (double) clients * initialRows;
+        double writing = initial / L_I0_ROWS_PER_SECOND + initial / L_X_ROWS_PER_SECOND
+                + (double) clients * i1Rows / L_I1_ROWS_PER_SECOND
+                + (variant.hasI2() ? (double) clients * i2Rows / L_I2_ROWS_PER_SECOND : 0);
+        long waits = variant == InsertBenchVariant.CURRENT ? cleanupWait()
+                : 2L * Math.min(Cleanup.MAY2023_ROUND_PAUSE_SECONDS, cleanupWait()) * Math.max(0, queryRates.size() - 1);
+        long queries = (long) querySeconds * queryRates.size() * (variant.hasPointQueries() ? 2 : 1);
+        return Duration.ofSeconds(Math.round(writing) + waits + queries);
     }
 
     public InsertBenchConfig withVariant(InsertBenchVariant v) {

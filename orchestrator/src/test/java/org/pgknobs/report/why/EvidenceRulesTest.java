@@ -15,7 +15,7 @@ import org.pgknobs.results.MachineFacts;
 class EvidenceRulesTest {
 
     private static MachineFacts.Cpu cpu(double busy, Double client, Double server) {
-        return new MachineFacts.Cpu(120, 2, busy, busy * 0.8, busy * 0.2, 0, client, server);
+        return new MachineFacts.Cpu(120, 2, busy, busy * 0.8, busy * 0.2, 0, client, server, null);
     }
 
     private static MachineFacts machine(MachineFacts.Cpu cpu, MachineFacts.Fsync fsync, MachineFacts.Reads reads) {
@@ -47,6 +47,17 @@ class EvidenceRulesTest {
                 .isEqualTo("CPU-bound: 2 cores 97 % busy (client 41 %, server 55 %) — cache misses cost CPU, not waits");
         assertThat(r.get().figures()).contains("machine.cpu.busyPercent", "machine.cpu.clientPercent",
                 "machine.cpu.serverPercent");
+    }
+
+    @Test
+    void cpuBoundNamesStealFromHalfAPercent() {
+        MachineFacts.Cpu stolen = new MachineFacts.Cpu(120, 2, 98, 70, 25, 0, 20.0, 75.0, 2.5);
+        Optional<Reason> r = new CpuBound().explain(with(machineOnly(machine(stolen, null, null))));
+        assertThat(r).get().extracting(Reason::text).asString().contains("(client 20 %, server 75 %, steal 2.5 %)");
+        assertThat(r.get().figures()).contains("machine.cpu.stealPercent");
+        MachineFacts.Cpu quiet = new MachineFacts.Cpu(120, 2, 98, 70, 27.9, 0, 20.0, 75.0, 0.1);
+        assertThat(new CpuBound().explain(with(machineOnly(machine(quiet, null, null))))).get()
+                .extracting(Reason::text).asString().doesNotContain("steal");
     }
 
     @Test

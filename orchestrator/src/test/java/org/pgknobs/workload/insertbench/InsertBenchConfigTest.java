@@ -57,4 +57,16 @@ class InsertBenchConfigTest {
         assertThatThrownBy(() -> InsertBenchVariant.parse("2024", "--variant"))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("current or may2023");
     }
+
+    @Test
+    void estimatedRunTimeAddsTheWritesAtTheFittedRatesTheFixedWaitsAndTheQuerySteps() {
+        // cx7a fit, May 2023: l.i0 2M rows / 150k + l.x 2M / 600k + l.i1 3M / 50k = 13.3 + 3.3 + 60 -> 77 s; no l.i2;
+        // two 5 s pauses before qr500 and qr1000 = 20 s; qr only: 3 x 5 s = 15 s. Measured: 110 s for the base.
+        InsertBenchConfig fit = new InsertBenchConfig(2, 1_000_000, 1_500_000, 50_000, 5, List.of(100, 500, 1000),
+                InsertBenchVariant.MAY2023, 10, null);
+        assertThat(fit.estimatedRunTime()).hasSeconds(77 + 20 + 15);
+        // His published sizes, today: 160M / 150k + 160M / 600k + 400M / 50k + 80M / 12k = 16,000 s of writes,
+        // the 220 s clean-up, qr and qp at 3 rates of 1800 s = 10,800 s
+        assertThat(InsertBenchConfig.published().estimatedRunTime()).hasSeconds(16_000 + 220 + 10_800);
+    }
 }
