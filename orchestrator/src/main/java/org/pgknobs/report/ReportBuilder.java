@@ -117,7 +117,7 @@ public final class ReportBuilder {
                 anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null), headline,
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
                 baseline, steps, sweep, AblationSection.of(data),
-                mode == Mode.VARIANTS ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null,
+                mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null,
                 data.suite().map(SuiteRecord::observed).map(ReportBuilder::observed).orElse(null));
     }
 

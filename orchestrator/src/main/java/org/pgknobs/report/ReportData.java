@@ -20,8 +20,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     /**
      * One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation,
-     * {@code baseSpread} (the base's spread and the smallest effect it lets the sweep detect) null but for a sweep whose
-     * base has 2 repeats or more; {@code observed} what {@code observe:} turned on and added to every step
+     * {@code baseSpread} (the base's spread and the smallest effect it lets the run detect) null but for a sweep or a
+     * chain whose base (a chain's first step) has 2 repeats or more; {@code observed} what {@code observe:} turned on and added to every step
      * (suite.json), null when nothing.
      */
     public record Run(String label, String dir, String experiment, String mode, String status, String postgres,

@@ -43,10 +43,17 @@ public record Spread(String step, int repeats, List<Double> throughputs, double 
                 f.relativeHalfWidth(), f.minimumDetectableEffect(), at, toDetect);
     }
 
-    /** "base: CV 3.1 % over 3 repeats, mean ±3.9 %; smallest effect detectable at 95 % with 3 repeats per side: 9.9 %". */
+    /**
+     * "base: CV 3.1 % over 3 repeats, mean ±3.9 % (95 %); smallest effect detectable at 95 % (80 % power) with 3
+     * repeats per side: 9.9 %; repeats per side to detect 5 %: 7, 10 %: 3, 20 %: 2".
+     */
     public String sentence() {
+        StringBuilder needed = new StringBuilder();
+        repeatsToDetect.forEach((effect, n) -> needed.append(needed.isEmpty() ? "" : ", ").append(effect).append(": ")
+                .append(n == null ? "over 10,000" : n));
         return String.format(Locale.ROOT, "%s: CV %.1f %% over %d repeats, mean ±%.1f %% (95 %%); smallest effect "
-                        + "detectable at 95 %% (80 %% power) with %d repeats per side: %.1f %%", step,
-                coefficientOfVariation * 100, repeats, relativeHalfWidth * 100, repeats, minimumDetectableEffect * 100);
+                        + "detectable at 95 %% (80 %% power) with %d repeats per side: %.1f %%; repeats per side to detect %s",
+                step, coefficientOfVariation * 100, repeats, relativeHalfWidth * 100, repeats, minimumDetectableEffect * 100,
+                needed);
     }
 }

@@ -182,7 +182,8 @@ final class HtmlReport {
      */
     private static void steps(StringBuilder h, ReportData.Run run) {
         h.append("<h3>Steps (").append(esc(run.headlinePhase() == null ? "headline phase" : run.headlinePhase()))
-                .append(")</h3>\n<p class=\"meta\">").append(esc(MarkdownReport.INTERVAL_NOTE)).append("</p>\n");
+                .append(")</h3>\n<p class=\"meta\">").append(esc(MarkdownReport.INTERVAL_NOTE
+                        + Steps.chainSpread(run).map(line -> " " + line).orElse(""))).append("</p>\n");
         boolean stepBefore = run.steps().stream().anyMatch(s -> s.stepBeforeInterval() != null);
         List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s",
                 "slowdown", "published", "published slowdown", "verdict"));

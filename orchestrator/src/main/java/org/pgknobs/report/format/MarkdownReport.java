@@ -155,7 +155,8 @@ final class MarkdownReport {
 
     private static void steps(StringBuilder md, ReportData.Run run) {
         md.append("### Steps (").append(run.headlinePhase() == null ? "headline phase" : run.headlinePhase())
-                .append(")\n\n").append(INTERVAL_NOTE).append("\n\n");
+                .append(")\n\n").append(INTERVAL_NOTE).append(Steps.chainSpread(run).map(line -> " " + line).orElse(""))
+                .append("\n\n");
         boolean stepBefore = run.steps().stream().anyMatch(s -> s.stepBeforeInterval() != null);
         List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
                 "published slowdown", "verdict", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",

@@ -35,6 +35,12 @@ final class Steps {
                 : java.util.Optional.of("Spread of " + run.baseSpread().sentence() + ".");
     }
 
+    /** A chain's steps table (no sweep table shows it): the same line, for its first step. */
+    static java.util.Optional<String> chainSpread(ReportData.Run run) {
+        return run.baseSpread() == null || !run.sweep().isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of("Spread of " + run.baseSpread().sentence() + ".");
+    }
+
     static String verdict(ReportData.Step s) {
         return Fmt.verdict(s.verdict(), s.publishedInside(), s.publishedSlowdown(), s.slowdownInterval(), "×");
     }

@@ -93,6 +93,22 @@ class EffectIntervalReportTest {
     }
 
     @Test
+    void aChainsStepsTableCarriesItsFirstStepsSpreadAndTheRepeatsItTakes() throws Exception {
+        ReportData.Run run = cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum", NO_AUTOVACUUM));
+        // BASE {7000, 7150, 6900}: mean 7016.7, sd 125.8, so CV 1.8 %
+        assertThat(run.baseSpread().step()).isEqualTo("baseline");
+        assertThat(run.baseSpread().coefficientOfVariation()).isCloseTo(125.83 / 7016.67, within(1e-4));
+        String line = "Spread of " + run.baseSpread().sentence() + ".";
+        assertThat(line).startsWith("Spread of baseline: CV 1.8 % over 3 repeats, mean ±")
+                .contains("; repeats per side to detect 5 %: " + run.baseSpread().repeatsToDetect().get("5 %") + ", 10 %: ");
+        String md = MarkdownReport.render(data(run));
+        assertThat(md.substring(md.indexOf("### Steps"))).contains(line);
+        assertThat(HtmlReport.render(data(run))).contains(line);
+        assertThat(cumulative(Map.of("baseline", new double[] {7000}, "small-wal", SMALL_WAL, "no-autovacuum",
+                NO_AUTOVACUUM)).baseSpread()).as("one repeat has no spread").isNull();
+    }
+
+    @Test
     void oneRepeatGivesNoIntervalAndTheReportSaysWhy() throws Exception {
         ReportData.Run run = cumulative(Map.of("baseline", new double[] {7000}, "small-wal", SMALL_WAL,
                 "no-autovacuum", NO_AUTOVACUUM));
