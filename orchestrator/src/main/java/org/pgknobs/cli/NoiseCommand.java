@@ -96,15 +96,12 @@ final class NoiseCommand extends RunCommand {
     static List<String> lines(Spread s) {
         Map<String, String> at = new LinkedHashMap<>();
         s.detectableAt().forEach((n, e) -> at.put(String.valueOf(n), String.format(Locale.ROOT, "%.1f %%", e * 100)));
-        StringBuilder toDetect = new StringBuilder();
-        s.repeatsToDetect().forEach((e, n) -> toDetect.append(toDetect.isEmpty() ? "" : ", ").append(e).append(": ")
-                .append(n == null ? "more than 10,000" : n));
         return List.of(
                 String.format(Locale.ROOT, "noise floor of %s, %d repeats: mean %.1f/s, CV %.1f %%, 95 %% interval "
                                 + "of the mean ±%.1f %%", s.step(), s.repeats(), s.mean(), s.coefficientOfVariation() * 100,
                         s.relativeHalfWidth() * 100),
                 "smallest effect detectable at 95 % (80 % power), by repeats per side: " + at.entrySet().stream()
                         .map(e -> e.getKey() + ": " + e.getValue()).reduce((a, b) -> a + ", " + b).orElse(""),
-                "repeats per side to detect " + toDetect);
+                "repeats per side to detect " + s.repeatsToDetectText());
     }
 }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.pgknobs.stats.NoiseFloor;
 
 /**
@@ -48,12 +49,16 @@ public record Spread(String step, int repeats, List<Double> throughputs, double 
      * repeats per side: 5.6 %; repeats per side to detect 5 %: 4, 10 %: 3, 20 %: 2" (7000, 7150 and 6900 tps).
      */
     public String sentence() {
-        StringBuilder needed = new StringBuilder();
-        repeatsToDetect.forEach((effect, n) -> needed.append(needed.isEmpty() ? "" : ", ").append(effect).append(": ")
-                .append(n == null ? "over 10,000" : n));
         return String.format(Locale.ROOT, "%s: CV %.1f %% over %d repeats, mean ±%.1f %% (95 %%); smallest effect "
                         + "detectable at 95 %% (80 %% power) with %d repeats per side: %.1f %%; repeats per side to detect %s",
                 step, coefficientOfVariation * 100, repeats, relativeHalfWidth * 100, repeats, minimumDetectableEffect * 100,
-                needed);
+                repeatsToDetectText());
+    }
+
+    /** "5 %: 82, 10 %: 23, 20 %: 7" (an effect beyond reach: "more than 10,000"). */
+    public String repeatsToDetectText() {
+        return repeatsToDetect.entrySet().stream()
+                .map(e -> e.getKey() + ": " + (e.getValue() == null ? "more than 10,000" : e.getValue()))
+                .collect(Collectors.joining(", "));
     }
 }

@@ -31,14 +31,16 @@ final class Steps {
 
     /** A sweep's headline table: "Spread of base: CV 3.1 % over 3 repeats, ...; smallest effect detectable ...". */
     static java.util.Optional<String> spread(ReportData.PhaseTable t, ReportData.Run run) {
-        return run.baseSpread() == null || !t.phase().equals(run.headlinePhase()) ? java.util.Optional.empty()
-                : java.util.Optional.of("Spread of " + run.baseSpread().sentence() + ".");
+        return t.phase().equals(run.headlinePhase()) ? spreadLine(run) : java.util.Optional.empty();
     }
 
     /** A chain's steps table (no sweep table shows it): the same line, for its first step. */
     static java.util.Optional<String> chainSpread(ReportData.Run run) {
-        return run.baseSpread() == null || !run.sweep().isEmpty() ? java.util.Optional.empty()
-                : java.util.Optional.of("Spread of " + run.baseSpread().sentence() + ".");
+        return run.sweep().isEmpty() ? spreadLine(run) : java.util.Optional.empty();
+    }
+
+    private static java.util.Optional<String> spreadLine(ReportData.Run run) {
+        return java.util.Optional.ofNullable(run.baseSpread()).map(s -> "Spread of " + s.sentence() + ".");
     }
 
     static String verdict(ReportData.Step s) {
