@@ -13,7 +13,16 @@ public final class MemInfo {
 
     /** MemTotal in bytes (the file says kB, meaning KiB); empty when the file or the line is missing. */
     public static OptionalLong totalBytes(Path meminfo) {
-        return ProcFiles.field(meminfo, "MemTotal")
+        return kibField(meminfo, "MemTotal");
+    }
+
+    /** MemAvailable in bytes: the kernel's estimate of what can be had without swapping; empty when missing. */
+    public static OptionalLong availableBytes(Path meminfo) {
+        return kibField(meminfo, "MemAvailable");
+    }
+
+    private static OptionalLong kibField(Path meminfo, String key) {
+        return ProcFiles.field(meminfo, key)
                 .map(v -> v.replaceAll("[^0-9]", ""))
                 .filter(v -> !v.isEmpty())
                 .map(v -> OptionalLong.of(Long.parseLong(v) * 1024))

@@ -26,6 +26,15 @@ class HostFactsReadersTest {
     }
 
     @Test
+    void memAvailableIsItsOwnLineNotMemFree() throws IOException {
+        Path meminfo = Files.writeString(dir.resolve("meminfo"),
+                "MemTotal:       24684300 kB\nMemFree:          300000 kB\nMemAvailable:   23000000 kB\n");
+        assertThat(MemInfo.availableBytes(meminfo)).hasValue(23000000L * 1024);
+        assertThat(MemInfo.availableBytes(Files.writeString(dir.resolve("old"), "MemTotal: 1 kB\nMemFree: 1 kB\n")))
+                .isEmpty();
+    }
+
+    @Test
     void cpuListsParseAsTasksetAndSysWriteThem() {
         assertThat(OnlineCpus.parse("0")).containsExactly(0);
         assertThat(OnlineCpus.parse("0-3")).containsExactly(0, 1, 2, 3);

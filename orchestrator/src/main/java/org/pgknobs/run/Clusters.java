@@ -107,7 +107,7 @@ final class Clusters {
         if (experiment.data() == DataPolicy.RESTORE && !cluster.asSnapshot()) {
             server.stop();
             progress.say("restoring the loaded data");
-            cluster.snapshot().restoreInto(server);
+            progress.say("restored: " + cluster.snapshot().restoreInto(server).describe());
         }
         // the first step after the load starts on the very bytes the snapshot holds: no copy needed
         clusters.put(step.initdb(), cluster.used());

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknobs.host.PageCache;
 import org.pgknobs.json.Json;
 import org.pgknobs.server.KeyedDirectories;
 import org.pgknobs.server.ManagedServer;
@@ -84,6 +85,8 @@ final class LoadCache {
     void copyInto(KeyedDirectories.Key key, ManagedServer server) {
         Workspace.delete(server.dataDirectory());
         Workspace.copyTree(entries.entry(key).resolve("data"), server.dataDirectory());
+        // the entry's pages would crowd the data's out of the page cache (DataSnapshot says why that matters)
+        PageCache.drop(entries.entry(key).resolve("data"));
     }
 
     /**
@@ -94,6 +97,8 @@ final class LoadCache {
         try {
             boolean stored = entries.store(key, tmp -> {
                 Workspace.copyTree(server.dataDirectory(), tmp.resolve("data"));
+                PageCache.flush(tmp);
+                PageCache.drop(tmp.resolve("data"));
                 Json.write(tmp.resolve(ENTRY_FILE), new Entry(key.id(), key.parts(), loadedAt, loadSeconds));
             });
             if (stored) {
