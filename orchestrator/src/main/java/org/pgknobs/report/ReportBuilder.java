@@ -89,10 +89,11 @@ public final class ReportBuilder {
             // cumulative: each step is told apart from the one before it; variants: from the base
             String neighbour = isBase ? null : mode == Mode.CUMULATIVE && previous != null ? previous : baseline;
             List<Double> values = headlineValues(e.getValue(), headline);
+            List<Double> seconds = headlineSeconds(e.getValue(), headline);
             EffectInterval vsBase = isBase ? null
-                    : EffectInterval.slowdown(baseline, headlineValues(baseRuns, headline), values);
+                    : EffectInterval.slowdown(baseline, headlineValues(baseRuns, headline), values, seconds);
             EffectInterval vsNeighbour = neighbour == null ? null : neighbour.equals(baseline) ? vsBase
-                    : EffectInterval.slowdown(neighbour, headlineValues(byStep.get(neighbour), headline), values);
+                    : EffectInterval.slowdown(neighbour, headlineValues(byStep.get(neighbour), headline), values, seconds);
             Path comparedDir = neighbour == null ? null
                     : medianRun(byStep.get(neighbour), headline).map(StepRun::dir).orElse(null);
             steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
@@ -137,7 +138,7 @@ public final class ReportBuilder {
 
     /** The interval against the step it is told apart from, when there is one. */
     private static Evidence.Noise noise(EffectInterval i) {
-        return i == null || !i.present() ? null
+        return i == null || !i.present() || i.bound() ? null
                 : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN());
     }
 
@@ -249,6 +250,12 @@ public final class ReportBuilder {
     public static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
         return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
                 .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::throughput).toList();
+    }
+
+    /** Each repeat's measured seconds, in the order of {@link #headlineValues}. */
+    static List<Double> headlineSeconds(List<StepRun> runs, String phaseName) {
+        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
+                .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::seconds).toList();
     }
 
     private static Optional<PhaseResult> phase(StepRun r, String name) {

@@ -145,7 +145,8 @@ public final class SummaryTable {
             Double ours = value <= 0 ? null : cumulative ? baseStat.median() / value : value / baseStat.median();
             Double published = r.reference() <= 0 || refBase.reference() <= 0 ? null
                     : cumulative ? refBase.reference() / r.reference() : r.reference() / refBase.reference();
-            EffectInterval interval = cumulative ? EffectInterval.slowdown(base.name(), baseValues, values)
+            EffectInterval interval = cumulative
+                    ? EffectInterval.slowdown(base.name(), baseValues, values, doneSeconds(rows, r.name()))
                     : EffectInterval.ratio(base.name(), baseValues, values);
             byStep.put(r.name(), Verdict.of(ours, bound, published, !bound && interval.containsOne()));
             intervals.put(r.name(), interval);
@@ -166,6 +167,11 @@ public final class SummaryTable {
         Row base = baseRow(rows);
         Stat s = base == null ? null : Stat.of(doneThroughputs(rows, base.name()));
         return s == null ? null : s.median();
+    }
+
+    private static List<Double> doneSeconds(List<Row> rows, String name) {
+        return rows.stream().filter(r -> r.name().equals(name) && r.status() == StepStatus.DONE && r.throughput() != null)
+                .map(r -> r.windowSeconds() == null ? 0.0 : r.windowSeconds()).toList();
     }
 
     private static List<Double> doneThroughputs(List<Row> rows, String name) {

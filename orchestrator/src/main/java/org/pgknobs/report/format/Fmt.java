@@ -68,10 +68,13 @@ final class Fmt {
         return timed == null && requested == null ? NONE : num(timed) + "/" + num(requested);
     }
 
-    /** "[1.09–1.26]", or "(no interval: 1 repeat of the base …)" when the repeats give none. */
+    /** "[1.09–1.26]", "[≥ 15835]" for a bound, or "(no interval: 1 repeat of the base …)" when the repeats give none. */
     static String interval(EffectInterval i) {
         if (i == null) {
             return "";
+        }
+        if (i.bound()) {
+            return i.upper() == null ? "[≥ " + num(i.lower()) + "]" : "[≤ " + num(i.upper()) + "]";
         }
         if (i.present()) {
             return "[" + num(i.lower()) + "–" + num(i.upper()) + "]";

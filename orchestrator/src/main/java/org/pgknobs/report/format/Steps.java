@@ -15,9 +15,16 @@ final class Steps {
         return Fmt.throughput(s.throughput(), s.throughputBelow()) + (marks.isEmpty() ? "" : " (" + marks + ")");
     }
 
-    /** "×1.17 [1.09–1.26]"; a step that completed nothing only bounds it ("> ×120"), with no interval. */
+    /**
+     * "×1.17 [1.09–1.26]"; a step that completed nothing only bounds it: "> ×120" from one transaction per window,
+     * and its 95 % bound over the repeats where there is one, "> ×120 [≥ 41.3]".
+     */
     static String slowdown(ReportData.Step s) {
-        return s.throughputBelow() != null ? "> " + Fmt.times(s.slowdown()) : Fmt.times(s.slowdown(), s.slowdownInterval());
+        if (s.throughputBelow() != null) {
+            var i = s.slowdownInterval();
+            return "> " + Fmt.times(s.slowdown()) + (i != null && i.bound() ? " " + Fmt.interval(i) : "");
+        }
+        return Fmt.times(s.slowdown(), s.slowdownInterval());
     }
 
     /** "×1.05 [0.97–1.14] vs cache-8mb", or "-" where there is no step before but the base. */
@@ -26,7 +33,7 @@ final class Steps {
         if (i == null) {
             return Fmt.NONE;
         }
-        return (i.present() ? Fmt.times(i.ratio(), i) : Fmt.interval(i)) + " vs " + i.against();
+        return (i.present() && !i.bound() ? Fmt.times(i.ratio(), i) : Fmt.interval(i)) + " vs " + i.against();
     }
 
     /** A sweep's headline table: "Spread of base: CV 3.1 % over 3 repeats, ...; smallest effect detectable ...". */

@@ -104,7 +104,7 @@ public final class SummaryMarkdown {
         if (r.verdict() == null) {
             return notPublished.containsKey(r.name()) ? "– (" + Verdict.NOT_THE_PUBLISHED_STEP + ")" : "–";
         }
-        if (r.interval() == null || r.nothingCompleted()) {
+        if (r.interval() == null || r.nothingCompleted() && !r.interval().bound()) {
             return r.verdict().label();
         }
         String prefix = cumulative ? "×" : "";
@@ -112,8 +112,9 @@ public final class SummaryMarkdown {
             return r.verdict().label() + " " + Fmt.interval(r.interval());
         }
         Boolean inside = r.publishedInside(refBase, cumulative);
-        return r.verdict().label() + ": " + prefix + Fmt.num(r.interval().ratio()) + " " + Fmt.interval(r.interval())
-                + (inside == null ? "" : ", published " + (inside ? "inside" : "outside"));
+        String effect = r.interval().bound() ? Fmt.interval(r.interval())
+                : prefix + Fmt.num(r.interval().ratio()) + " " + Fmt.interval(r.interval());
+        return r.verdict().label() + ": " + effect + (inside == null ? "" : ", published " + (inside ? "inside" : "outside"));
     }
 
     /** The change against the base's median; a step that completed nothing only bounds it. */

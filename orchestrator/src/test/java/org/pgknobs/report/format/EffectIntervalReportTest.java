@@ -143,6 +143,49 @@ class EffectIntervalReportTest {
     }
 
     @Test
+    void aStepThatCompletedNothingGetsAGarwoodBoundOnItsSlowdown() throws Exception {
+        // base 7000, 7150, 6900: logs' mean 8.8559366, sd 0.0179038, se 0.0103368; t(0.975, 2) = 4.3026527, so the
+        // base's lower limit is exp(8.8559366 - 0.0444754) = 6710.7; none in 2 x 60 s: -ln(0.025) / 120 = 0.0307407
+        // per second; 6710.7 / 0.0307407 = 218,301
+        ReportData.Run run = cumulative(Map.of("baseline", BASE, "small-wal", new double[] {0, 0},
+                "no-autovacuum", new double[] {0, 0}));
+        ReportData.Step none = step(run, "small-wal");
+        assertThat(none.slowdownInterval().method()).isEqualTo("poisson-garwood-bound");
+        assertThat(none.slowdownInterval().bound()).isTrue();
+        assertThat(none.slowdownInterval().lower()).isCloseTo(218_301, within(2.0));
+        assertThat(none.slowdownInterval().upper()).isNull();
+        assertThat(none.slowdownInterval().containsOne()).isFalse();
+        assertThat(none.withinNoise()).isFalse();
+        // published ×6.73 lies below the bound
+        assertThat(none.publishedInside()).isFalse();
+        assertThat(none.verdict()).isEqualTo("direction only");
+        // the step before completed nothing too: no ratio, and the cell says so
+        ReportData.Step after = step(run, "no-autovacuum");
+        assertThat(after.stepBeforeInterval().present()).isFalse();
+
+        String md = MarkdownReport.render(data(run));
+        assertThat(md).contains("> " + Fmt.times(none.slowdown()) + " [≥ 218301]")
+                .contains("direction only (published ×6.73 outside [≥ 218301])");
+        Path json = tmp.resolve("bound.json");
+        JsonFiles.write(json, data(run));
+        JsonNode interval = new ObjectMapper().readTree(json.toFile()).get("runs").get(0).get("steps").get(1)
+                .get("slowdownInterval");
+        assertThat(interval.get("lower").asDouble()).isCloseTo(218_301, within(2.0));
+        assertThat(interval.hasNonNull("upper")).isFalse();
+        assertThat(interval.get("confidence").asDouble()).isEqualTo(0.95);
+    }
+
+    @Test
+    void aBoundNeedsTwoRepeatsOfTheReference() throws Exception {
+        ReportData.Run run = cumulative(Map.of("baseline", new double[] {7000}, "small-wal", new double[] {0},
+                "no-autovacuum", new double[] {1000}));
+        ReportData.Step none = step(run, "small-wal");
+        assertThat(none.slowdownInterval().present()).isFalse();
+        assertThat(none.slowdownInterval().noInterval()).isEqualTo("1 repeat of the baseline: no spread to estimate, so no interval");
+        assertThat(none.slowdownInterval().repeatsNeeded()).isEqualTo(2);
+    }
+
+    @Test
     void reportJsonCarriesTheIntervalsEndsMethodPValueAndRepeats() throws Exception {
         ReportData data = data(cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum", NO_AUTOVACUUM)));
         Path json = tmp.resolve("report.json");
