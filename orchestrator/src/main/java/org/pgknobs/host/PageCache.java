@@ -16,7 +16,7 @@ import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 
 /**
- * The OS page cache's hold on a directory tree: drop a tree's pages, write its dirty pages out, read it in, and
+ * The OS page cache's hold on a directory tree: drop a tree's pages, read it in, and
  * measure how much of it is cached. The JDK cannot call posix_fadvise or mincore, so dropping goes through GNU
  * dd ({@code iflag=nocache count=0}: POSIX_FADV_DONTNEED on the whole file) and measuring through util-linux
  * fincore, both part of every Debian system.
@@ -65,14 +65,6 @@ public final class PageCache {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    /**
-     * Writes the dirty pages of {@code tree}'s file system to disk ({@code sync -f}, syncfs(2)), so that the
-     * kernel's writeback does not compete with what runs next. False when sync failed.
-     */
-    public static boolean flush(Path tree) {
-        return CommandRunner.run(List.of("sync", "-f", tree.toString()), COMMAND_TIMEOUT).succeeded();
     }
 
     /** Reads every regular file under {@code tree} once, so that its pages are cached; returns the bytes read. */

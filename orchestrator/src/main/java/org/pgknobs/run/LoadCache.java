@@ -97,8 +97,7 @@ final class LoadCache {
         try {
             boolean stored = entries.store(key, tmp -> {
                 Workspace.copyTree(server.dataDirectory(), tmp.resolve("data"));
-                PageCache.flush(tmp);
-                PageCache.drop(tmp.resolve("data"));
+                PageCache.drop(tmp.resolve("data")); // what writeback has cleaned so far; the rest ages out
                 Json.write(tmp.resolve(ENTRY_FILE), new Entry(key.id(), key.parts(), loadedAt, loadSeconds));
             });
             if (stored) {
