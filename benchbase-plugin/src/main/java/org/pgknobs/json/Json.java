@@ -57,6 +57,11 @@ public final class Json {
         return MAPPER.readTree(file.toFile());
     }
 
+    /** One JSON value as {@code type} (a line another pgknobs process printed), NaN and Infinity accepted. */
+    public static <T> T parse(String text, Class<T> type) throws IOException {
+        return LENIENT.forType(type).readValue(text);
+    }
+
     /** JSON text as a tree, accepting the bare NaN and Infinity that PostgreSQL's JSON output may hold. */
     public static JsonNode tree(String text) throws IOException {
         return LENIENT.readTree(text);

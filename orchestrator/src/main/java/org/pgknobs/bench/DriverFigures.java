@@ -9,7 +9,6 @@ import org.pgknobs.run.CpuWatch;
 import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.benchbase.BenchBaseHistograms;
-import org.pgknobs.workload.tpcc.TpccRunResult;
 import org.pgknobs.workload.tpcc.TxType;
 
 /**
@@ -21,8 +20,9 @@ import org.pgknobs.workload.tpcc.TxType;
  * @param committed  successful transactions per type (BenchBase's "Completed Transactions")
  * @param retries    serialization-failure attempts per type ("Rejected Transactions (Server Retry)")
  * @param loadAverage the machine's 1-minute load average when the run started and when it ended
- * @param cpu        the measured window's CPU (client tree: this JVM or BenchBase's; server: the postmaster's
- *                   tree), null where not read
+ * @param cpu        the CPU over the whole run, warm-up included, for either driver (client tree: BenchBase's JVM,
+ *                   or the built-in driver's, a child JVM or this one; server: the postmaster's tree), null where not
+ *                   read
  */
 record DriverFigures(int pair, String driver, int seconds, Map<String, Long> committed, Map<String, Long> retries,
                      Map<String, Long> aborted, Map<String, Long> errors, double p95Ms, double windowThroughput,
@@ -53,19 +53,31 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
                 byType(h.get("Unexpected SQL Errors")), p95(phase), phase.throughput(), loadAverage);
     }
 
-    static DriverFigures ofBuiltin(int pair, int seconds, PhaseResult phase, TpccRunResult run, List<Double> loadAverage) {
+    /**
+     * The built-in driver's figures from its phase result's {@code transactions_whole_run} (warm-up and window, as
+     * BenchBase's histograms count), whether it ran in this JVM or printed the result from its own.
+     */
+    static DriverFigures ofBuiltin(int pair, int seconds, PhaseResult phase, List<Double> loadAverage) throws IOException {
+        if (!(phase.details() != null && phase.details().get("transactions_whole_run") instanceof Map<?, ?> whole)) {
+            throw new IOException("the built-in driver's result has no transactions_whole_run counts");
+        }
         Map<String, Long> committed = new LinkedHashMap<>();
         Map<String, Long> retries = new LinkedHashMap<>();
         Map<String, Long> aborted = new LinkedHashMap<>();
         Map<String, Long> errors = new LinkedHashMap<>();
         for (TxType t : TxType.ALL) {
-            committed.put(t.benchBaseName(), run.runCount(t, TpccRunResult.SUCCESS));
-            retries.put(t.benchBaseName(), run.runCount(t, TpccRunResult.RETRIES));
-            aborted.put(t.benchBaseName(), run.runCount(t, TpccRunResult.ABORTED));
-            errors.put(t.benchBaseName(), run.runCount(t, TpccRunResult.ERRORS));
+            Map<?, ?> counts = whole.get(t.benchBaseName()) instanceof Map<?, ?> m ? m : Map.of();
+            committed.put(t.benchBaseName(), count(counts, "successful"));
+            retries.put(t.benchBaseName(), count(counts, "retries"));
+            aborted.put(t.benchBaseName(), count(counts, "aborted"));
+            errors.put(t.benchBaseName(), count(counts, "errors"));
         }
         return new DriverFigures(pair, "builtin", seconds, committed, retries, aborted, errors, p95(phase),
                 phase.throughput(), loadAverage);
+    }
+
+    private static long count(Map<?, ?> counts, String outcome) {
+        return counts.get(outcome) instanceof Number n ? n.longValue() : 0L;
     }
 
     private static Map<String, Long> byType(Map<String, Long> counts) {
@@ -114,12 +126,16 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
         m.put("window_requests_per_second", Stats.round3OrNull(windowThroughput));
         m.put("load_average", loadAverage);
         if (cpu != null) {
-            m.put("window_client_cpu_seconds", Stats.round3OrNull(cpu.clientSeconds()));
-            m.put("window_server_cpu_seconds", cpu.serverTicks() == null ? null
-                    : Stats.round3((double) cpu.serverTicks() / cpu.ticksPerSecond()));
-            m.put("window_host_busy_seconds", Stats.round3(cpu.busyMicros() / 1e6));
-            // approximate: the window's client CPU per second over the counted span's attempts per second
+            // per second: the spans differ by a JVM's start and exit, and BenchBase's run is one process
+            m.put("cpu_span_seconds", Stats.round3(cpu.seconds()));
+            m.put("client_cpu_cores", Stats.round3OrNull(cpu.clientSeconds() / cpu.seconds()));
+            m.put("server_cpu_cores", cpu.serverTicks() == null ? null
+                    : Stats.round3((double) cpu.serverTicks() / cpu.ticksPerSecond() / cpu.seconds()));
+            m.put("host_busy_percent", Stats.round3(100.0 * cpu.busyMicros() / 1e6 / cpu.seconds() / cpu.cores()));
+            // approximate: the span's client CPU per second over the counted span's attempts per second
             m.put("client_cpu_us_per_attempt", Stats.round3OrNull(1e6 * cpu.clientSeconds() / cpu.seconds() / attemptsPerSecond()));
+            m.put("server_cpu_us_per_attempt", cpu.serverTicks() == null ? null : Stats.round3OrNull(
+                    1e6 * cpu.serverTicks() / cpu.ticksPerSecond() / cpu.seconds() / attemptsPerSecond()));
         }
         return m;
     }

@@ -15,6 +15,7 @@ import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.ThrowawayServer;
 import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
@@ -43,16 +44,22 @@ public final class TpccDriverComparison {
     private final Map<String, String> settings;
     private final BenchBaseLauncher benchBase;
     private final Integer attempts;
+    private final boolean freshJvm;
+
+    /** The CPU watch's span: a driver's whole run. */
+    private static final String WHOLE_RUN = "run";
 
     /**
      * @param isolation BenchBase's name, e.g. TRANSACTION_SERIALIZABLE
      * @param settings  server settings applied through the overlay engine before the load (e.g. max_connections)
      * @param attempts  BenchBase's {@code <retries>} for both drivers (attempts per request), null = its default 3
+     * @param freshJvm  run the built-in driver in a JVM of its own each time, as BenchBase runs, or else in this one
      */
     public TpccDriverComparison(int warehouses, int terminals, int durationSeconds, int warmupSeconds, int pairs,
                                 String isolation, boolean reuseLoad, Map<String, String> settings, BenchBaseLauncher benchBase,
-                                Integer attempts) {
+                                Integer attempts, boolean freshJvm) {
         this.attempts = attempts;
+        this.freshJvm = freshJvm;
         this.warehouses = warehouses;
         this.terminals = terminals;
         this.durationSeconds = durationSeconds;
@@ -102,6 +109,7 @@ public final class TpccDriverComparison {
             summary.put("isolation", isolation);
             summary.put("settings", settings);
             summary.put("retries_setting", attempts == null ? "BenchBase's default (3 attempts)" : attempts);
+            summary.put("builtin_jvm", freshJvm ? "fresh: a JVM of its own per run, as BenchBase" : "this one, shared by every run");
             return summary;
         }
     }
@@ -115,15 +123,24 @@ public final class TpccDriverComparison {
             double loadBefore = LoadAverage.oneMinute();
             int seconds = warmupSeconds + durationSeconds;
             CpuWatch cpu = new CpuWatch(server.postmasterPid().orElse(null));
-            if (driver.equals("benchbase")) {
-                PhaseResult phase = benchBase(server).run(server.connection(), dir, cpu).headline();
-                return DriverFigures.ofBenchBase(pair, seconds, phase, dir.resolve("benchbase.log"),
-                        List.of(loadBefore, LoadAverage.oneMinute())).withCpu(cpu.window(phase.name()).orElse(null));
+            // the whole run for both drivers: BenchBase's is one process, warm-up and JVM start included
+            cpu.phaseStarted(WHOLE_RUN);
+            PhaseResult phase;
+            try {
+                phase = switch (driver) {
+                    case "benchbase" -> benchBase(server).run(server.connection(), dir, MeasurementListener.NONE).headline();
+                    case "builtin" -> freshJvm ? BuiltinChildRun.run(config(server), dir)
+                            : builtin(server).run(server.connection(), dir, MeasurementListener.NONE, progress).headline();
+                    default -> throw new IllegalArgumentException("driver " + driver);
+                };
+            } finally {
+                cpu.phaseEnded(WHOLE_RUN);
             }
-            TpccWorkload w = builtin(server);
-            PhaseResult phase = w.run(server.connection(), dir, cpu, progress).headline();
-            return DriverFigures.ofBuiltin(pair, seconds, phase, w.lastRun(), List.of(loadBefore, LoadAverage.oneMinute()))
-                    .withCpu(cpu.window(phase.name()).orElse(null));
+            List<Double> load = List.of(loadBefore, LoadAverage.oneMinute());
+            DriverFigures f = driver.equals("benchbase")
+                    ? DriverFigures.ofBenchBase(pair, seconds, phase, dir.resolve("benchbase.log"), load)
+                    : DriverFigures.ofBuiltin(pair, seconds, phase, load);
+            return f.withCpu(cpu.window(WHOLE_RUN).orElse(null));
         } catch (IOException e) {
             throw new WorkloadException(driver + " run " + pair + " into " + dir + " failed: " + e.getMessage(), e);
         } finally {

@@ -47,6 +47,12 @@ public final class BenchTpccCommand implements Callable<Integer> {
             + "drivers, attempts per request on serialization failures (default: BenchBase's 3)")
     Integer retries;
 
+    @Option(names = "--builtin-jvm", defaultValue = "fresh", paramLabel = "fresh|shared",
+            description = "with --driver both: fresh runs the built-in driver in a JVM of its own each time, as BenchBase"
+                    + " runs (its JIT starts cold every run); shared runs it in this JVM, warmer run after run (default "
+                    + "${DEFAULT-VALUE})")
+    String builtinJvm;
+
     @Option(names = "--set", paramLabel = "NAME=VALUE", description = "with --driver both: server setting applied "
             + "(ALTER SYSTEM) before the load, e.g. --set max_connections=200; repeatable")
     Map<String, String> settings = new LinkedHashMap<>();
@@ -66,8 +72,12 @@ public final class BenchTpccCommand implements Callable<Integer> {
         if (!List.of("builtin", "benchbase", "both").contains(driver)) {
             throw new BadInputException("--driver " + driver + ": use builtin, benchbase or both");
         }
-        if (!driver.equals("both") && (reuseLoad || !settings.isEmpty() || retries != null)) {
-            throw new BadInputException("--reuse-load, --retries and --set go with --driver both");
+        if (!driver.equals("both") && (reuseLoad || !settings.isEmpty() || retries != null
+                || !builtinJvm.equals("fresh"))) {
+            throw new BadInputException("--reuse-load, --retries, --builtin-jvm and --set go with --driver both");
+        }
+        if (!List.of("fresh", "shared").contains(builtinJvm)) {
+            throw new BadInputException("--builtin-jvm " + builtinJvm + ": use fresh or shared");
         }
         if (retries != null && retries < 1) {
             throw new BadInputException("--retries " + retries + ": at least 1 (it counts attempts, as BenchBase's <retries>)");
@@ -87,7 +97,7 @@ public final class BenchTpccCommand implements Callable<Integer> {
         int warmupSeconds = OptionUnits.seconds(warmup, "--warmup", Durations.Zero.ALLOWED);
         if (driver.equals("both")) {
             TpccDriverComparison both = new TpccDriverComparison(run.warehouses, run.terminals, durationSeconds, warmupSeconds,
-                    pairs, level.benchBaseName(), reuseLoad, settings, benchBase, retries);
+                    pairs, level.benchBaseName(), reuseLoad, settings, benchBase, retries, builtinJvm.equals("fresh"));
             Map<String, Object> ratios = both.run(out, ProgressListener.NONE, line -> System.out.println(Json.line(line)));
             System.out.println(Json.line(ratios));
             return Main.OK;

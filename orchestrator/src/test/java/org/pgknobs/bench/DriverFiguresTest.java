@@ -1,12 +1,15 @@
 package org.pgknobs.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.pgknobs.workload.PhaseResult;
 
 /** The driver comparison's summary line from crafted runs, against ratios and intervals worked out by hand. */
 @Tag("unit")
@@ -63,5 +66,36 @@ class DriverFiguresTest {
         assertThat(committed).containsEntry("ratio", 1.1).containsEntry("no_interval",
                 "1 pair: no spread to estimate, so no interval").containsEntry("pairs_needed", 2);
         assertThat(committed).doesNotContainKey("lower");
+    }
+
+    @Test
+    void theBuiltInDriversFiguresComeFromItsPrintedWholeRunCounts() throws Exception {
+        // the line `pgknobs tpcc --execute` prints, cut to what the figures read
+        String line = "{\"name\":\"tpcc\",\"throughput\":25.0,\"goodput\":20.0,\"completed\":750,\"failed\":0,"
+                + "\"seconds\":30.0,\"latencyMs\":{\"p50\":1.0,\"p95\":7.5,\"p99\":9.0,\"max\":12.0},\"details\":{"
+                + "\"transactions_whole_run\":{\"NewOrder\":{\"successful\":40,\"aborted\":1,\"errors\":0,\"retries\":1200,"
+                + "\"gave_up\":380},\"Payment\":{\"successful\":400,\"aborted\":0,\"errors\":2,\"retries\":800,"
+                + "\"gave_up\":10}}}}";
+        PhaseResult phase = BuiltinChildRun.headline("tpcc: 10/30 seconds\n" + line + "\n", Path.of("builtin.log"));
+
+        DriverFigures f = DriverFigures.ofBuiltin(1, 40, phase, List.of(0.5, 1.5));
+
+        assertThat(f.committed()).containsEntry("NewOrder", 40L).containsEntry("Payment", 400L)
+                .containsEntry("Delivery", 0L);
+        assertThat(f.retries()).containsEntry("NewOrder", 1200L).containsEntry("Payment", 800L);
+        assertThat(f.errors()).containsEntry("Payment", 2L);
+        assertThat(f.p95Ms()).isEqualTo(7.5);
+        // 40 NewOrders in warm-up + time = 40 s
+        assertThat(f.toMap()).containsEntry("neworder_committed_per_second", 1.0)
+                .containsEntry("retries_per_committed_neworder", 30.0);
+    }
+
+    @Test
+    void aResultWithoutWholeRunCountsIsAnErrorNotZeros() {
+        PhaseResult bare = new PhaseResult("tpcc", 1, 1, 1, 0, 30, null, Map.of());
+        assertThatThrownBy(() -> DriverFigures.ofBuiltin(1, 40, bare, List.of()))
+                .hasMessageContaining("transactions_whole_run");
+        assertThatThrownBy(() -> BuiltinChildRun.headline("no json here\n", Path.of("builtin.log")))
+                .hasMessageContaining("no result line (see builtin.log)");
     }
 }

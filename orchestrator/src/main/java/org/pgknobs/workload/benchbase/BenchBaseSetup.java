@@ -1,18 +1,13 @@
 package org.pgknobs.workload.benchbase;
 
-import java.io.File;
-import java.net.URISyntaxException;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.pgknobs.BadInputException;
+import org.pgknobs.process.JvmClassPath;
 
 /**
  * Where BenchBase and the Java to run it come from, as the user said it: {@code --benchbase-home} or
@@ -66,7 +61,7 @@ public record BenchBaseSetup(Optional<Path> home, JavaSearch javaSearch) {
         }
         URL main = loader.getResource(MAIN_RESOURCE);
         if (main != null) {
-            return BenchBaseLauncher.ofClassPath(classPath(loader), javaSearch.find(
+            return BenchBaseLauncher.ofClassPath(JvmClassPath.of(loader), javaSearch.find(
                     ClassFileRelease.ofResource(loader).orElse(JavaRuntime.BENCHBASE_MINIMUM)));
         }
         throw new BadInputException("--driver benchbase (or both) needs BenchBase: give --benchbase-home DIR (or set BENCHBASE_HOME) "
@@ -77,38 +72,5 @@ public record BenchBaseSetup(Optional<Path> home, JavaSearch javaSearch) {
     /** A Java for a BenchBase whose class files are not at hand: at least {@link JavaRuntime#BENCHBASE_MINIMUM}. */
     public JavaRuntime runtime() {
         return javaSearch.find(JavaRuntime.BENCHBASE_MINIMUM);
-    }
-
-    /**
-     * This process's class path as a child JVM needs it: the URLs of every URLClassLoader up the chain
-     * (mvn exec:java runs pgknobs in one) and java.class.path.
-     */
-    static String classPath(ClassLoader loader) {
-        Set<String> entries = new LinkedHashSet<>();
-        List<ClassLoader> chain = new ArrayList<>();
-        for (ClassLoader l = loader; l != null; l = l.getParent()) {
-            chain.add(0, l);
-        }
-        for (ClassLoader l : chain) {
-            if (l instanceof URLClassLoader u) {
-                for (URL url : u.getURLs()) {
-                    toPath(url).ifPresent(p -> entries.add(p.toString()));
-                }
-            }
-        }
-        for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-            if (!e.isBlank()) {
-                entries.add(Path.of(e).toAbsolutePath().toString());
-            }
-        }
-        return String.join(File.pathSeparator, entries);
-    }
-
-    private static Optional<Path> toPath(URL url) {
-        try {
-            return "file".equals(url.getProtocol()) ? Optional.of(Path.of(url.toURI()).toAbsolutePath()) : Optional.empty();
-        } catch (URISyntaxException | IllegalArgumentException e) {
-            return Optional.empty();
-        }
     }
 }

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.benchbase.BenchBaseConfig.WorkRate;
 import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.bench.BuiltinChildRun;
 import org.pgknobs.benchbase.BenchBaseResultFiles;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
@@ -352,5 +353,29 @@ class TpccWorkloadTest {
         PhaseResult phase = result.headline();
         assertThat(phase.seconds()).isEqualTo(2.0);
         assertThat(((Number) phase.details().get("warmup_seconds")).doubleValue()).isCloseTo(warmup.seconds(), within(0.001));
+    }
+
+    @Test
+    @Order(8)
+    void theComparisonRunsTheDriverInAJvmOfItsOwnAndReadsItsPrintedCounts(@TempDir Path out) throws Exception {
+        // the child connects with what the XML says, so it must hold the server's own credentials
+        BenchBaseConfig config = BenchBaseConfig.tpcc(admin.jdbcUrl("tpcc"), admin.user(), admin.password(), 1, 2,
+                WorkRate.perSecond(20), 1, 2, BenchBaseConfig.TPCC_WEIGHTS, "TRANSACTION_SERIALIZABLE");
+
+        PhaseResult phase = BuiltinChildRun.run(config, out);
+
+        assertThat(phase.seconds()).isCloseTo(2.0, within(0.5));
+        assertThat(phase.completed()).isPositive();
+        // the child is `pgknobs tpcc --execute`: BenchBase's file names with its timestamped prefix, not the suite's
+        try (var files = Files.list(out)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .anyMatch(n -> n.matches("tpcc_\\d{4}-.*\\.summary\\.json")).contains("builtin.log")
+                    .noneMatch(n -> n.endsWith(".xml") && !n.contains(".config."));
+        }
+        assertThat(Files.readString(out.resolve("builtin.log"))).doesNotContain(admin.password());
+        Map<?, ?> whole = (Map<?, ?>) phase.details().get("transactions_whole_run");
+        assertThat(whole.keySet().stream().map(String::valueOf)).contains("NewOrder", "Payment", "OrderStatus", "Delivery",
+                "StockLevel");
+        assertThat(((Number) ((Map<?, ?>) whole.get("Payment")).get("successful")).longValue()).isPositive();
     }
 }
