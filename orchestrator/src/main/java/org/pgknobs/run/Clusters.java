@@ -180,10 +180,11 @@ final class Clusters {
         key.filter(k -> hit.isEmpty()).ifPresent(k -> cache.get().store(k, server, loadedAt, seconds));
         DataSnapshot snapshot = DataSnapshot.take(server, "loaded");
         if (hit.isPresent()) {
-            out.printf("loaded from cache %s (original load %.1f s at %s) in %.1f s; snapshot at %s%n", key.get().shortId(),
-                    hit.get().loadSeconds(), hit.get().loadedAt(), seconds, snapshot.path());
+            out.printf("loaded from cache %s (original load %.1f s at %s) in %.1f s; snapshot at %s (%s)%n",
+                    key.get().shortId(), hit.get().loadSeconds(), hit.get().loadedAt(), seconds, snapshot.path(),
+                    snapshot.taken().describe());
         } else {
-            out.printf("loaded in %.1f s; snapshot at %s%n", seconds, snapshot.path());
+            out.printf("loaded in %.1f s; snapshot at %s (%s)%n", seconds, snapshot.path(), snapshot.taken().describe());
         }
         synchronized (this) {
             loads.add(new SuiteRecord.DataLoad(initdb, hit.isPresent() ? "cache" : "load", seconds,

@@ -22,9 +22,11 @@ import org.pgknobs.server.Workspace;
 public final class DataSnapshot {
 
     private final Path copy;
+    private final CacheSettle taken;
 
-    private DataSnapshot(Path copy) {
+    private DataSnapshot(Path copy, CacheSettle taken) {
         this.copy = copy;
+        this.taken = taken;
     }
 
     /** Copies the data directory of the (stopped) server into {@code <instance>/snapshot-<name>}. */
@@ -32,9 +34,10 @@ public final class DataSnapshot {
         requireStopped(server);
         Path copy = server.instanceDir().resolve("snapshot-" + name);
         Workspace.delete(copy);
+        long t0 = System.nanoTime();
         Workspace.copyTree(server.dataDirectory(), copy);
-        settle(server.dataDirectory());
-        return new DataSnapshot(copy);
+        double copySeconds = (System.nanoTime() - t0) / 1e9;
+        return new DataSnapshot(copy, settle(server.dataDirectory()).withCopySeconds(copySeconds));
     }
 
     /** Replaces the (stopped) server's data directory with the snapshot; says what the page cache holds after. */
@@ -49,6 +52,11 @@ public final class DataSnapshot {
 
     public Path path() {
         return copy;
+    }
+
+    /** The copy that took the snapshot, and what the page cache held of the data after it. */
+    public CacheSettle taken() {
+        return taken;
     }
 
     /** Reads {@code data} in, pass after pass (at most {@value #WARM_PASSES}), until it is all cached, when memory holds it. */

@@ -143,6 +143,17 @@ class AutoRoundsTest {
     }
 
     @Test
+    void belowMinEveryLiveStepRunsAgainAndAStepThatCompletedNothingDoesNot() throws IOException {
+        ExperimentPlan plan = plan("cumulative", "{min: 2, max: 2, target: 3%}");
+        AutoRounds.Decision d = decide(plan, Map.of("base", List.of(1000.0), "a", List.of(800.0), "b", List.of(0.0)));
+        assertThat(d.record().reason()).isEqualTo("below-min");
+        assertThat(d.nextRound()).extracting(PlannedRun::label).containsExactly("base r2", "a r2");
+        assertThat(d.record().comparisons()).filteredOn(c -> c.step().equals("b")).first()
+                .satisfies(c -> assertThat(c.condition()).isEqualTo("not-compared"))
+                .satisfies(c -> assertThat(c.note()).isEqualTo("b r1 completed nothing"));
+    }
+
+    @Test
     void aCumulativeChainComparesEachStepWithTheOneBefore() throws IOException {
         ExperimentPlan plan = plan("cumulative", "{min: 2, max: 6, target: 3%}");
         AutoRounds.Decision d = decide(plan, Map.of("base", List.of(1000.0, 1010.0), "a", List.of(800.0, 805.0),
@@ -166,7 +177,8 @@ class AutoRoundsTest {
                 Instant.now(), null, entries, null);
         assertThat(AutoRounds.roundsPlanned(plan.experiment().autoRepeats().get(), earlier))
                 .as("the third round the earlier run added is planned again").isEqualTo(3);
-        assertThat(AutoRounds.roundsPlanned(plan.experiment().autoRepeats().get(), null)).isEqualTo(2);
+        assertThat(AutoRounds.roundsPlanned(plan.experiment().autoRepeats().get(), null))
+                .as("one round up front: the rule decides the next, below min too").isEqualTo(1);
         SuiteRecord reread = JsonFiles.read(writeSuite(layout, earlier), SuiteRecord.class);
         AutoRounds.Decision resumed = new AutoRounds(plan.experiment().autoRepeats().get(), plan)
                 .afterRound(layout, reread.steps());

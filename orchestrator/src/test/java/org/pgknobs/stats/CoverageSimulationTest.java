@@ -14,6 +14,7 @@ import org.apache.commons.statistics.descriptive.Median;
 import org.apache.commons.statistics.distribution.GammaDistribution;
 import org.apache.commons.statistics.distribution.LogNormalDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apache.commons.statistics.distribution.PoissonDistribution;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -99,6 +100,65 @@ class CoverageSimulationTest {
             assertThat(hodgesLehmann.given).as("no rank interval below 4 repeats per side").isZero();
             assertThat(hodgesLehmann.none).allSatisfy(n -> assertThat(n.repeatsNeeded()).isEqualTo(4));
         }
+    }
+
+    static Stream<Arguments> boundCases() {
+        List<Arguments> cases = new ArrayList<>();
+        for (Noise noise : Noise.values()) {
+            for (int repeats : new int[] {2, 3, 5, 10}) {
+                for (double perWindow : new double[] {0.3, 3}) {
+                    cases.add(Arguments.of(noise, repeats, perWindow));
+                }
+            }
+        }
+        return cases.stream();
+    }
+
+    /**
+     * The slowdown bound of a step that completed nothing in some repeat ({@link SlowdownBound}): the base's repeats
+     * drawn as above, the step's committed counts from a Poisson law with {@code perWindow} expected per 120 s
+     * window. Only experiments where some step repeat counted 0 use the bound, so only they count: 1,000 of them.
+     * The truth is the base's geometric mean (1,000/s times the noise's, from a million draws) over the step's rate.
+     */
+    @ParameterizedTest(name = "{0}, {1} repeats, {2} per window")
+    @MethodSource("boundCases")
+    void theSlowdownBoundLiesBelowTheTrueSlowdownInAtLeast93PercentOfExperiments(Noise noise, int repeats,
+                                                                                double perWindow) {
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(
+                24L * 7000 + noise.ordinal() * 100 + repeats * 10 + (long) (perWindow * 10));
+        DoubleSupplier draw = noise.sampler(rng);
+        double window = 120;
+        double rate = perWindow / window;
+        double truth = 1000 * geometricMean(noise.sampler(RandomSource.XO_RO_SHI_RO_128_PP.create(99L))) / rate;
+        var poisson = PoissonDistribution.of(perWindow).createSampler(rng);
+        int used = 0;
+        int covered = 0;
+        List<Double> bounds = new ArrayList<>();
+        while (used < EXPERIMENTS) {
+            double[] base = draws(draw, repeats, 1000);
+            long[] counts = new long[repeats];
+            Arrays.setAll(counts, i -> poisson.sample());
+            if (Arrays.stream(counts).noneMatch(c -> c == 0)) {
+                continue; // every repeat completed something: Welch on logs, not the bound
+            }
+            SlowdownBound b = SlowdownBound.of(base, Arrays.stream(counts).sum(), repeats * window, 0.95);
+            used++;
+            covered += b.lower() <= truth ? 1 : 0;
+            bounds.add(b.lower() / truth);
+        }
+        double median = Median.withDefaults().evaluate(bounds.stream().mapToDouble(Double::doubleValue).toArray());
+        System.out.printf(Locale.ROOT, "bound    %-20s n=%2d  %.1f per window  coverage %5.1f %% (median bound %.2f of the truth)%n",
+                noise, repeats, perWindow, 100.0 * covered / used, median);
+        assertThat(covered / (double) used).as("slowdown bound coverage").isGreaterThanOrEqualTo(0.93);
+    }
+
+    private static double geometricMean(DoubleSupplier draw) {
+        double sum = 0;
+        int n = 1_000_000;
+        for (int i = 0; i < n; i++) {
+            sum += Math.log(draw.getAsDouble());
+        }
+        return Math.exp(sum / n);
     }
 
     private static double[] draws(DoubleSupplier draw, int n, double scale) {
