@@ -153,7 +153,8 @@ public final class SuiteRunner {
         }
         // repeats: auto resumes with every round the earlier run planned, and goes on deciding after them
         List<PlannedRun> order = new ArrayList<>(rounds == null ? scoped.order()
-                : plan.runs(AutoRounds.roundsPlanned(experiment.autoRepeats().get(), earlier)));
+                : plan.runs(AutoRounds.roundsPlanned(experiment.autoRepeats().get(), earlier),
+                        experiment.autoRepeats().get().max()));
         PrintStream out = options.out();
         if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)
                 && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))

@@ -101,9 +101,17 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
 
     /** The runs of {@code rounds} interleaved rounds ({@code repeats: auto} plans its rounds one by one). */
     public List<PlannedRun> runs(int rounds) {
+        return runs(rounds, rounds);
+    }
+
+    /**
+     * The first {@code rounds} rounds of {@code outOf} (repeats: auto plans fewer than its max up front, and each
+     * run's label and directory must say r1 already when there may be an r2).
+     */
+    public List<PlannedRun> runs(int rounds, int outOf) {
         List<PlannedRun> out = new ArrayList<>();
         for (int r = 1; r <= rounds; r++) {
-            out.addAll(round(r, rounds));
+            out.addAll(round(r, outOf));
         }
         return out;
     }
