@@ -23,7 +23,7 @@ import org.pgknobs.process.CommandRunner;
  */
 public final class PageCache {
 
-    /** Smaller files hold too little to matter and would cost a process each. */
+    /** Smaller files (a cluster has ~1,300 of them, most a page or two) hold too little to matter. */
     static final long LARGE_FILE_BYTES = 1L << 20;
 
     /** One shell runs dd for this many files: a process per file cost 2 ms each, well under an argument list's limit. */
@@ -56,7 +56,7 @@ public final class PageCache {
 
     /**
      * Whether {@code path} lives on a memory file system (tmpfs, ramfs), where the page cache is the file itself:
-     * nothing to drop, write out or read in.
+     * nothing to drop or read in.
      */
     public static boolean inMemory(Path path) {
         try {

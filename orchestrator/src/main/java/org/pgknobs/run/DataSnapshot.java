@@ -59,7 +59,10 @@ public final class DataSnapshot {
         return taken;
     }
 
-    /** Reads {@code data} in, pass after pass (at most {@value #WARM_PASSES}), until it is all cached, when memory holds it. */
+    /**
+     * Reads {@code data} in, pass after pass (at most {@value #WARM_PASSES}), until fincore finds it all cached, when
+     * MemAvailable holds it.
+     */
     static CacheSettle settle(Path data) {
         if (PageCache.inMemory(data)) {
             return CacheSettle.IN_MEMORY;
@@ -71,7 +74,9 @@ public final class DataSnapshot {
         boolean fits = available.isPresent() && size <= available.getAsLong();
         OptionalLong now = before;
         int passes = 0;
-        while (fits && passes < WARM_PASSES && (now.isEmpty() || now.getAsLong() < size)) {
+        // without fincore there is no telling whether a pass sufficed: one, as a first pass caches most of it
+        int most = before.isEmpty() ? 1 : WARM_PASSES;
+        while (fits && passes < most && (now.isEmpty() || now.getAsLong() < size)) {
             PageCache.warm(data);
             passes++;
             now = PageCache.cachedBytes(data);
@@ -79,7 +84,7 @@ public final class DataSnapshot {
         return new CacheSettle(0, (System.nanoTime() - t0) / 1e9, false, size, before, now, fits, passes);
     }
 
-    /** Two passes sufficed in every measurement; the third is for a machine whose cache is busier than ours. */
+    /** A 14.7 GB data directory on 24 GiB took 2 and 3 passes after two restores (docs/reproduction.md). */
     static final int WARM_PASSES = 3;
 
     private static void requireStopped(ManagedServer server) {
