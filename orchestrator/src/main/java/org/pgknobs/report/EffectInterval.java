@@ -81,9 +81,11 @@ public record EffectInterval(String against, String method, int n, int reference
     private static EffectInterval of(String against, List<Double> denominator, List<Double> numerator) {
         int n = numerator.size();
         int referenceN = denominator.size();
-        if (denominator.stream().anyMatch(v -> !(v > 0)) || numerator.stream().anyMatch(v -> !(v > 0))) {
+        boolean referenceNothing = denominator.stream().anyMatch(v -> !(v > 0));
+        if (referenceNothing || numerator.stream().anyMatch(v -> !(v > 0))) {
             return new EffectInterval(against, WelchLogRatio.METHOD, n, referenceN, null, null, null, null, null,
-                    "a repeat completed nothing: no ratio on logs, so no interval", null);
+                    referenceNothing ? against + " completed nothing in a repeat too: no ratio, so no interval"
+                            : "a repeat completed nothing: no ratio on logs, so no interval", null);
         }
         RatioResult r = Effect.reportedInterval(values(denominator), values(numerator));
         if (r instanceof RatioInterval i) {

@@ -187,7 +187,8 @@ final class MarkdownReport {
     }
 
     static final String INTERVAL_NOTE = "[lo–hi]: the 95 % interval of the effect from the repeats (Welch's t on the"
-            + " logs, docs/statistics.md); within noise: the interval holds 1.";
+            + " logs, docs/statistics.md); within noise: the interval holds 1; [≥ x]: a 95 % lower bound on the slowdown"
+            + " of a step that completed nothing (its count as Poisson, Garwood).";
 
     static String ablation(ReportData.Ablation a) {
         StringBuilder md = new StringBuilder();

@@ -162,6 +162,8 @@ class EffectIntervalReportTest {
         // the step before completed nothing too: no ratio, and the cell says so
         ReportData.Step after = step(run, "no-autovacuum");
         assertThat(after.stepBeforeInterval().present()).isFalse();
+        assertThat(after.stepBeforeInterval().noInterval())
+                .isEqualTo("small-wal completed nothing in a repeat too: no ratio, so no interval");
 
         String md = MarkdownReport.render(data(run));
         assertThat(md).contains("> " + Fmt.times(none.slowdown()) + " [≥ 218301]")
