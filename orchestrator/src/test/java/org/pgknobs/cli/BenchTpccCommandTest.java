@@ -59,7 +59,7 @@ class BenchTpccCommandTest {
         }
         assertThat(code).isEqualTo(2);
         assertThat(reuseWithoutBoth).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("benchbase.jar").contains("--reuse-load, --retries and --set go with --driver both");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("benchbase.jar").contains("--reuse-load, --retries, --builtin-jvm and --set go with --driver both");
         assertThat(dir.resolve("out")).doesNotExist();
     }
 
