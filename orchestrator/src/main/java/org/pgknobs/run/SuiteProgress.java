@@ -22,6 +22,7 @@ public final class SuiteProgress implements ProgressListener {
     private final Duration plannedLoad;
     private int totalSteps;
     private int notStarted;
+    private int mayAdd;
     private int loadsLeft;
     private int step;
     private String stepName = "";
@@ -74,13 +75,23 @@ public final class SuiteProgress implements ProgressListener {
         this.loadNanosInStep = 0;
         this.lastPhase = "";
         out.printf("[%d/%d %s] starting (elapsed %s, ETA %s)%n", step, totalSteps, stepName,
-                format(elapsed()), format(eta()));
+                format(elapsed()), etaText());
     }
 
     /** Runs planned while the suite goes on (a round of {@code repeats: auto}, an ablation's candidate). */
     public synchronized void runsAdded(int runs) {
         totalSteps += runs;
         notStarted += runs;
+        mayAdd = runs == 0 ? 0 : Math.max(0, mayAdd - runs);
+    }
+
+    /**
+     * Runs that may still be added ({@code repeats: auto}'s rounds after the planned ones, at most): the ETA then
+     * names the time with them too, so that a user who reads "ETA 35:13" of a run that goes on to a second
+     * round is not misled. Adding no runs (the rounds stopped) clears it.
+     */
+    public synchronized void mayAdd(int runs) {
+        mayAdd = Math.max(0, runs);
     }
 
     /** The current step loads a cluster's data before it starts: not part of the step's own time. */
@@ -111,7 +122,21 @@ public final class SuiteProgress implements ProgressListener {
         lastPrint = now;
         String amount = total > 0 ? done + "/" + total + " " + unit : done + " " + unit;
         out.printf("[%d/%d %s] %s %s (elapsed %s, ETA %s)%n", step, totalSteps, stepName, phase, amount,
-                format(elapsed()), format(eta()));
+                format(elapsed()), etaText());
+    }
+
+    private String etaText() {
+        return format(eta()) + (mayAdd == 0 ? "" : ", " + format(etaWithAllRounds()) + " if " + mayAdd
+                + " more run" + (mayAdd == 1 ? "" : "s") + " follow");
+    }
+
+    /** The ETA if every run that may still be added is added, at the measured (or planned) time per run. */
+    synchronized Duration etaWithAllRounds() {
+        return eta().plusNanos(mayAdd * perRun());
+    }
+
+    private long perRun() {
+        return finishedRuns > 0 ? finishedRunNanos / finishedRuns : stepEstimate.toNanos();
     }
 
     private Duration elapsed() {
@@ -124,7 +149,7 @@ public final class SuiteProgress implements ProgressListener {
      */
     synchronized Duration eta() {
         long now = System.nanoTime();
-        long perRun = finishedRuns > 0 ? finishedRunNanos / finishedRuns : stepEstimate.toNanos();
+        long perRun = perRun();
         long perLoad = loadsDone > 0 ? loadNanosDone / loadsDone : plannedLoad.toNanos();
         long loading = loadStartNanos >= 0 ? now - loadStartNanos : 0;
         long inRun = now - stepStartNanos - loadNanosInStep - loading;

@@ -203,6 +203,11 @@ public final class SuiteRunner {
             SuiteProgress progress = new SuiteProgress(out, order.size(), toRun,
                     supply instanceof ServerSupply.Managed ? toCheck.distinctInitdbSets().size() : 0,
                     plan.loadTimePerCluster(), Duration.ofSeconds(10));
+            if (rounds != null) {
+                int perRound = plan.runs(1, 1).size();
+                progress.mayAdd(perRound * (experiment.autoRepeats().get().max()
+                        - AutoRounds.roundsPlanned(experiment.autoRepeats().get(), earlier)));
+            }
             AblationSearchPhase ablation = experiment.mode() == Mode.ABLATION ? new AblationSearchPhase(experiment, plan,
                     layout, preflight.settingsFor(plan.step(AblationPlan.BASE).orElseThrow()),
                     preflight.settingsFor(plan.step(AblationPlan.FULL).orElseThrow())) : null;

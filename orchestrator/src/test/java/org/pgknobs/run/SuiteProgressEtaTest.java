@@ -47,4 +47,24 @@ class SuiteProgressEtaTest {
         progress.runsAdded(3);
         assertThat(progress.eta().minus(before)).isBetween(Duration.ofMinutes(12).minusSeconds(5), Duration.ofMinutes(12));
     }
+
+    @Test
+    void runsThatMayFollowAreNamedUntilTheRoundsStop() {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        SuiteProgress auto = new SuiteProgress(new PrintStream(printed, true, StandardCharsets.UTF_8), 3, 3, 0,
+                Duration.ZERO, Duration.ofSeconds(10));
+        auto.mayAdd(3);
+        auto.stepStarted(1, "a", Duration.ofMinutes(4));
+        assertThat(auto.etaWithAllRounds().minus(auto.eta())).as("3 more runs of 4 min (two readings of the clock)")
+                .isBetween(Duration.ofMinutes(12), Duration.ofMinutes(12).plusSeconds(1));
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(" if 3 more runs follow)");
+        auto.runsAdded(2);
+        assertThat(auto.etaWithAllRounds().minus(auto.eta())).as("2 of the 3 added: 1 may follow")
+                .isBetween(Duration.ofMinutes(4), Duration.ofMinutes(4).plusSeconds(1));
+        auto.runsAdded(0);
+        assertThat(auto.etaWithAllRounds().minus(auto.eta())).as("the rounds stopped").isLessThan(Duration.ofSeconds(1));
+        printed.reset();
+        auto.stepStarted(2, "b", Duration.ofMinutes(4));
+        assertThat(printed.toString(StandardCharsets.UTF_8)).doesNotContain("follow");
+    }
 }
