@@ -86,8 +86,7 @@ public final class Workspace {
     public static long syncTree(Path from, Path to) {
         try {
             if (!Files.exists(to)) {
-                TreeCopy.copy(from, to, OnlineCpus.usable());
-                return TreeSync.fileBytes(from);
+                return TreeCopy.copy(from, to, OnlineCpus.usable());
             }
             return TreeSync.sync(from, to, OnlineCpus.usable()).writtenBytes();
         } catch (IOException | UncheckedIOException e) {
