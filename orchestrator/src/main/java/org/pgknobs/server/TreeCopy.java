@@ -35,34 +35,18 @@ final class TreeCopy {
     private TreeCopy() {
     }
 
-    /** Copies {@code from} to {@code to}, which must not exist yet, on {@code threads} threads; returns bytes copied. */
-    static long copy(Path from, Path to, int threads) throws IOException {
+    /** Copies {@code from} to {@code to}, which must not exist yet, on {@code threads} threads. */
+    static void copy(Path from, Path to, int threads) throws IOException {
         if (Files.exists(to, NO_FOLLOW)) {
             throw new IOException(to + " exists already: a tree is copied into a new directory only");
         }
-        return mirror(from, to, threads, TreeCopy::copyFile);
-    }
-
-    /** What happens to one regular file of the source and its place in the target; returns the bytes written. */
-    interface FileWork {
-        long apply(Path from, Path to) throws IOException;
-    }
-
-    /**
-     * Gives {@code to} every directory and link of {@code from} (made where missing or different), hands each
-     * regular file to {@code work} on {@code threads} threads, the largest first so that the threads end together,
-     * and then gives every directory the source's attributes; returns the bytes {@code work} wrote.
-     */
-    static long mirror(Path from, Path to, int threads, FileWork work) throws IOException {
         List<Path[]> directories = new ArrayList<>();
         List<Path[]> files = new ArrayList<>();
         Files.walkFileTree(from, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
                 Path target = to.resolve(from.relativize(dir).toString());
-                if (!Files.isDirectory(target, NO_FOLLOW)) {
-                    Files.createDirectory(target);
-                }
+                Files.createDirectory(target);
                 directories.add(new Path[] {dir, target});
                 return FileVisitResult.CONTINUE;
             }
@@ -72,9 +56,7 @@ final class TreeCopy {
                 Path target = to.resolve(from.relativize(file).toString());
                 if (attrs.isRegularFile()) {
                     files.add(new Path[] {file, target});
-                } else if (!Files.isSymbolicLink(target)
-                        || !Files.readSymbolicLink(target).equals(Files.readSymbolicLink(file))) {
-                    Files.deleteIfExists(target);
+                } else {
                     copyLink(file, target);
                 }
                 return FileVisitResult.CONTINUE;
@@ -86,18 +68,20 @@ final class TreeCopy {
             t.setDaemon(true);
             return t;
         });
-        long written = 0;
         try {
-            List<Future<Long>> done = new ArrayList<>();
+            List<Future<?>> done = new ArrayList<>();
             for (Path[] f : files) {
-                done.add(pool.submit(() -> work.apply(f[0], f[1])));
+                done.add(pool.submit(() -> {
+                    copyFile(f[0], f[1]);
+                    return null;
+                }));
             }
-            for (Future<Long> d : done) {
-                written += d.get();
+            for (Future<?> d : done) {
+                d.get();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while copying " + from + " to " + to, e);
+            throw new IOException("interrupted while copying " + from, e);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         } finally {
@@ -107,7 +91,6 @@ final class TreeCopy {
         for (int i = directories.size() - 1; i >= 0; i--) {
             keepAttributes(directories.get(i)[0], directories.get(i)[1]);
         }
-        return written;
     }
 
     /** A symbolic link is copied as the link, as cp -a does. */

@@ -11,8 +11,16 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Makes an existing directory tree byte-for-byte the same as another, writing only the blocks that differ: what
@@ -43,9 +51,63 @@ final class TreeSync {
         }
         openDirectories(to);
         removeWhatTheSourceLacks(from, to);
-        long written = TreeCopy.mirror(from, to, threads,
-                (f, t) -> Files.exists(t, NO_FOLLOW) ? syncFile(f, t) : TreeCopy.copyFile(f, t));
-        return new Stats(fileBytes(from), written);
+        List<Path[]> directories = new ArrayList<>();
+        List<Path[]> files = new ArrayList<>();
+        Files.walkFileTree(from, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                Path target = to.resolve(from.relativize(dir).toString());
+                if (!Files.isDirectory(target, NO_FOLLOW)) {
+                    Files.createDirectory(target);
+                }
+                directories.add(new Path[] {dir, target});
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (attrs.isRegularFile()) {
+                    files.add(new Path[] {file, target});
+                } else if (!Files.isSymbolicLink(target)
+                        || !Files.readSymbolicLink(target).equals(Files.readSymbolicLink(file))) {
+                    Files.deleteIfExists(target);
+                    TreeCopy.copyLink(file, target);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        files.sort(Comparator.comparingLong((Path[] p) -> TreeCopy.size(p[0])).reversed());
+        AtomicLong written = new AtomicLong();
+        long sourceBytes = files.stream().mapToLong(p -> TreeCopy.size(p[0])).sum();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
+            Thread t = new Thread(r, "tree-sync");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (Path[] f : files) {
+                done.add(pool.submit(() -> {
+                    written.addAndGet(Files.exists(f[1], NO_FOLLOW) ? syncFile(f[0], f[1]) : TreeCopy.copyFile(f[0], f[1]));
+                    return null;
+                }));
+            }
+            for (Future<?> d : done) {
+                d.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while syncing " + to + " with " + from, e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        for (int i = directories.size() - 1; i >= 0; i--) {
+            TreeCopy.keepAttributes(directories.get(i)[0], directories.get(i)[1]);
+        }
+        return new Stats(sourceBytes, written.get());
     }
 
     /** The bytes of the regular files under {@code tree}. */

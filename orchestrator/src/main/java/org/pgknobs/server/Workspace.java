@@ -86,7 +86,8 @@ public final class Workspace {
     public static long syncTree(Path from, Path to) {
         try {
             if (!Files.exists(to)) {
-                return TreeCopy.copy(from, to, OnlineCpus.usable());
+                TreeCopy.copy(from, to, OnlineCpus.usable());
+                return TreeSync.fileBytes(from);
             }
             return TreeSync.sync(from, to, OnlineCpus.usable()).writtenBytes();
         } catch (IOException | UncheckedIOException e) {
