@@ -10,9 +10,7 @@ import org.pgknobs.server.Workspace;
 
 /**
  * A copy of a stopped cluster's data directory taken right after loading, so every step can start from
- * the same data. {@link Workspace#copyTree} keeps ownership and modes (the server's OS user must own PGDATA). A
- * restore writes back only the blocks the step changed ({@link Workspace#syncTree}): a whole copy wrote 14.7 GB per
- * step of the article's full profile, 175-250 s each while the disk was slow (docs/reproduction.md).
+ * the same data. {@link Workspace#copyTree} keeps ownership and modes (the server's OS user must own PGDATA).
  *
  * <p>Each copy is followed by a settle of the OS page cache ({@link CacheSettle}): on a machine whose RAM holds
  * the data once but not twice, a copy leaves part of what it wrote out of the cache (15 GB copied on 24 GiB: 9.7 of
@@ -39,20 +37,17 @@ public final class DataSnapshot {
         long t0 = System.nanoTime();
         Workspace.copyTree(server.dataDirectory(), copy);
         double copySeconds = (System.nanoTime() - t0) / 1e9;
-        return new DataSnapshot(copy, settle(server.dataDirectory()).withCopy(copySeconds, OptionalLong.empty()));
+        return new DataSnapshot(copy, settle(server.dataDirectory()).withCopySeconds(copySeconds));
     }
 
-    /**
-     * Makes the (stopped) server's data directory the snapshot again, writing the blocks that differ; says what that
-     * wrote and what the page cache holds after.
-     */
+    /** Replaces the (stopped) server's data directory with the snapshot; says what the page cache holds after. */
     public CacheSettle restoreInto(ManagedServer server) {
         requireStopped(server);
         long t0 = System.nanoTime();
-        // only the blocks the step changed are written back, and what it left cached stays cached
-        long written = Workspace.syncTree(copy, server.dataDirectory());
+        Workspace.delete(server.dataDirectory());
+        Workspace.copyTree(copy, server.dataDirectory());
         double copySeconds = (System.nanoTime() - t0) / 1e9;
-        return settle(server.dataDirectory()).withCopy(copySeconds, OptionalLong.of(written));
+        return settle(server.dataDirectory()).withCopySeconds(copySeconds);
     }
 
     public Path path() {
@@ -86,8 +81,7 @@ public final class DataSnapshot {
             passes++;
             now = PageCache.cachedBytes(data);
         }
-        return new CacheSettle(0, OptionalLong.empty(), (System.nanoTime() - t0) / 1e9, false, size, before, now, fits,
-                passes);
+        return new CacheSettle(0, (System.nanoTime() - t0) / 1e9, false, size, before, now, fits, passes);
     }
 
     /** A 14.7 GB data directory on 24 GiB took 2 and 3 passes after two restores (docs/reproduction.md). */
@@ -104,7 +98,6 @@ public final class DataSnapshot {
      * cached figures come from fincore and are empty without it.
      *
      * @param copySeconds       the copy itself
-     * @param writtenBytes      what a restore wrote (the blocks that differed), empty for a whole copy
      * @param settleSeconds     reading the data in
      * @param inMemoryFs        the data is on tmpfs: its pages are the files, nothing to settle
      * @param dataBytes         the data directory's large files
@@ -113,31 +106,29 @@ public final class DataSnapshot {
      * @param fitsInMemory      whether MemAvailable held the data (else it is not read in: it would evict itself)
      * @param passes            how many times the data was read
      */
-    public record CacheSettle(double copySeconds, OptionalLong writtenBytes, double settleSeconds, boolean inMemoryFs, long dataBytes,
+    public record CacheSettle(double copySeconds, double settleSeconds, boolean inMemoryFs, long dataBytes,
                               OptionalLong cachedAfterCopy, OptionalLong cachedAfterSettle, boolean fitsInMemory,
                               int passes) {
 
-        static final CacheSettle IN_MEMORY = new CacheSettle(0, OptionalLong.empty(), 0, true, 0, OptionalLong.empty(), OptionalLong.empty(),
+        static final CacheSettle IN_MEMORY = new CacheSettle(0, 0, true, 0, OptionalLong.empty(), OptionalLong.empty(),
                 true, 0);
 
-        CacheSettle withCopy(double seconds, OptionalLong written) {
-            return new CacheSettle(seconds, written, settleSeconds, inMemoryFs, dataBytes, cachedAfterCopy,
-                    cachedAfterSettle, fitsInMemory, passes);
+        CacheSettle withCopySeconds(double seconds) {
+            return new CacheSettle(seconds, settleSeconds, inMemoryFs, dataBytes, cachedAfterCopy, cachedAfterSettle,
+                    fitsInMemory, passes);
         }
 
         /** e.g. "copy 21.2 s; page cache 9.8 s: data 9.7 of 15.0 GB cached after the copy, 15.0 after 2 reads". */
         public String describe() {
-            String copied = writtenBytes.isEmpty() ? String.format(Locale.ROOT, "copy %.1f s", copySeconds)
-                    : String.format(Locale.ROOT, "copy %.1f s, %s GB written (the blocks that differed)", copySeconds,
-                            gb(writtenBytes.getAsLong()));
             if (inMemoryFs) {
-                return copied + "; data on a memory file system, no page cache to settle";
+                return String.format(Locale.ROOT, "copy %.1f s; data on a memory file system, no page cache to settle",
+                        copySeconds);
             }
             String cached = cachedAfterCopy.isEmpty() ? "cached share unknown (no fincore)"
                     : "data " + gb(cachedAfterCopy.getAsLong()) + " of " + gb(dataBytes) + " GB cached after the copy, "
                             + (cachedAfterSettle.isPresent() ? gb(cachedAfterSettle.getAsLong()) : "?")
                             + (passes == 0 ? " (not read)" : " after " + passes + (passes == 1 ? " read" : " reads"));
-            return String.format(Locale.ROOT, "%s; page cache %.1f s: %s%s", copied,
+            return String.format(Locale.ROOT, "copy %.1f s; page cache %.1f s: %s%s", copySeconds,
                     settleSeconds, cached, fitsInMemory ? "" : " (more than MemAvailable: not read in)");
         }
 

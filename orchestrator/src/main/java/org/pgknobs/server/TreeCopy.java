@@ -57,7 +57,8 @@ final class TreeCopy {
                 if (attrs.isRegularFile()) {
                     files.add(new Path[] {file, target});
                 } else {
-                    copyLink(file, target);
+                    // a symbolic link is copied as the link, as cp -a does
+                    Files.copy(file, target, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
                 }
                 return FileVisitResult.CONTINUE;
             }
@@ -93,17 +94,11 @@ final class TreeCopy {
         }
     }
 
-    /** A symbolic link is copied as the link, as cp -a does. */
-    static void copyLink(Path from, Path to) throws IOException {
-        Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
-    }
-
-    /** Copies one regular file (the target must not exist) with its attributes; returns the bytes copied. */
-    static long copyFile(Path from, Path to) throws IOException {
-        long position = 0;
+    private static void copyFile(Path from, Path to) throws IOException {
         try (FileChannel in = FileChannel.open(from, StandardOpenOption.READ);
              FileChannel out = FileChannel.open(to, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             long size = in.size();
+            long position = 0;
             while (position < size) {
                 long n = in.transferTo(position, size - position, out);
                 if (n <= 0) {
@@ -113,10 +108,9 @@ final class TreeCopy {
             }
         }
         keepAttributes(from, to);
-        return position;
     }
 
-    static void keepAttributes(Path from, Path to) throws IOException {
+    private static void keepAttributes(Path from, Path to) throws IOException {
         PosixFileAttributes a = Files.readAttributes(from, PosixFileAttributes.class, NO_FOLLOW);
         PosixFileAttributeView view = Files.getFileAttributeView(to, PosixFileAttributeView.class, NO_FOLLOW);
         PosixFileAttributes now = view.readAttributes();
@@ -131,7 +125,7 @@ final class TreeCopy {
         view.setTimes(a.lastModifiedTime(), a.lastAccessTime(), null);
     }
 
-    static long size(Path file) {
+    private static long size(Path file) {
         try {
             return Files.size(file);
         } catch (IOException e) {

@@ -80,22 +80,6 @@ public final class Workspace {
     }
 
     /**
-     * Makes the existing tree {@code to} the same as {@code from}, writing only the blocks that differ ({@link TreeSync});
-     * returns the bytes written. A tree that does not exist yet is copied whole.
-     */
-    public static long syncTree(Path from, Path to) {
-        try {
-            if (!Files.exists(to)) {
-                TreeCopy.copy(from, to, OnlineCpus.usable());
-                return TreeSync.fileBytes(from);
-            }
-            return TreeSync.sync(from, to, OnlineCpus.usable()).writtenBytes();
-        } catch (IOException | UncheckedIOException e) {
-            throw new ServerException("making " + to + " the same as " + from + " failed: " + e.getMessage(), List.of());
-        }
-    }
-
-    /**
      * Copies the tree {@code from} to {@code to} (which must not exist), keeping owners, modes and times as
      * {@code cp -a} does: the server's OS user must own PGDATA. On as many threads as there are CPUs ({@link TreeCopy}).
      */
