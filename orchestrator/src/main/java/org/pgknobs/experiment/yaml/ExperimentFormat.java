@@ -56,6 +56,8 @@ public final class ExperimentFormat {
         out.put("workload.warmup.auto", WarmupBinder.AUTO);
         out.put("steps[]", STEP);
         out.put("steps[].expect", EXPECT);
+        out.put("repeats", RepeatsBinder.AUTO);
+        out.put("repeats.auto", RepeatsBinder.AUTO_KEYS);
         out.put("reference", REFERENCE);
         out.put("ablation", ABLATION);
         out.put("profiles.*", profile());

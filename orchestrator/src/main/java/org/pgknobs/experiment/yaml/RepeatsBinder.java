@@ -10,6 +10,7 @@ import org.pgknobs.experiment.RepeatsAuto;
  */
 final class RepeatsBinder {
 
+    static final List<String> AUTO = List.of("auto");
     static final List<String> AUTO_KEYS = List.of("min", "max", "target");
     private static final String EXAMPLE = "`repeats: 3`, `repeats: auto` or `repeats: {auto: {min: 3, max: 6, target: 3%}}`";
 
@@ -29,7 +30,7 @@ final class RepeatsBinder {
             return auto(RepeatsAuto.defaults());
         }
         if (t instanceof YamlTree.Mapping) {
-            MapReader outer = new MapReader(t, "repeats", List.of("auto"));
+            MapReader outer = new MapReader(t, "repeats", AUTO);
             YamlTree inner = outer.get("auto").orElse(null);
             if (inner == null) {
                 throw Problems.at(outer.origin(), "repeats", "a mapping here must be `auto:`", "write " + EXAMPLE);
