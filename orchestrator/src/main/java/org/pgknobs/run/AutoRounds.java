@@ -60,6 +60,11 @@ final class AutoRounds {
         return Math.min(spec.max(), Math.max(1, held));
     }
 
+    /** The most runs the rounds after the planned ones can add: every step in every round up to {@code max}. */
+    int runsThatMayFollow(SuiteRecord earlier) {
+        return plan.steps().size() * (spec.max() - roundsPlanned(spec, earlier));
+    }
+
     /** After the runs in {@code entries} (complete rounds): stop, or the next round's runs. */
     Decision afterRound(SuiteLayout layout, List<SuiteRecord.Entry> entries) {
         Map<String, List<Double>> samples = new LinkedHashMap<>();

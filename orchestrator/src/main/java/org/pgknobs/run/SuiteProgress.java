@@ -126,13 +126,18 @@ public final class SuiteProgress implements ProgressListener {
     }
 
     private String etaText() {
-        return format(eta()) + (mayAdd == 0 ? "" : ", " + format(etaWithAllRounds()) + " if " + mayAdd
+        Duration eta = eta();
+        return format(eta) + (mayAdd == 0 ? "" : ", " + format(withAllRounds(eta)) + " if " + mayAdd
                 + " more run" + (mayAdd == 1 ? "" : "s") + " follow");
     }
 
     /** The ETA if every run that may still be added is added, at the measured (or planned) time per run. */
     synchronized Duration etaWithAllRounds() {
-        return eta().plusNanos(mayAdd * perRun());
+        return withAllRounds(eta());
+    }
+
+    private Duration withAllRounds(Duration eta) {
+        return eta.plusNanos(mayAdd * perRun());
     }
 
     private long perRun() {

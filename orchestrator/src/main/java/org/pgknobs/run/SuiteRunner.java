@@ -204,9 +204,7 @@ public final class SuiteRunner {
                     supply instanceof ServerSupply.Managed ? toCheck.distinctInitdbSets().size() : 0,
                     plan.loadTimePerCluster(), Duration.ofSeconds(10));
             if (rounds != null) {
-                int perRound = plan.runs(1, 1).size();
-                progress.mayAdd(perRound * (experiment.autoRepeats().get().max()
-                        - AutoRounds.roundsPlanned(experiment.autoRepeats().get(), earlier)));
+                progress.mayAdd(rounds.runsThatMayFollow(earlier));
             }
             AblationSearchPhase ablation = experiment.mode() == Mode.ABLATION ? new AblationSearchPhase(experiment, plan,
                     layout, preflight.settingsFor(plan.step(AblationPlan.BASE).orElseThrow()),

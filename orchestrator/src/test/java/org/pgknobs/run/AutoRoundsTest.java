@@ -179,6 +179,8 @@ class AutoRoundsTest {
                 .as("the third round the earlier run added is planned again").isEqualTo(3);
         assertThat(AutoRounds.roundsPlanned(plan.experiment().autoRepeats().get(), null))
                 .as("one round up front: the rule decides the next, below min too").isEqualTo(1);
+        assertThat(rounds.runsThatMayFollow(null)).as("3 steps in rounds 2..6").isEqualTo(15);
+        assertThat(rounds.runsThatMayFollow(earlier)).as("3 steps in rounds 4..6").isEqualTo(9);
         SuiteRecord reread = JsonFiles.read(writeSuite(layout, earlier), SuiteRecord.class);
         AutoRounds.Decision resumed = new AutoRounds(plan.experiment().autoRepeats().get(), plan)
                 .afterRound(layout, reread.steps());
