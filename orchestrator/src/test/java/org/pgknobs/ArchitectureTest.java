@@ -22,7 +22,7 @@ class ArchitectureTest {
     private static final String[] BUILDING_BLOCKS = {"org.pgknobs.experiment..", "org.pgknobs.overlay..",
             "org.pgknobs.server..", "org.pgknobs.workload..", "org.pgknobs.process..", "org.pgknobs.collector..",
             "org.pgknobs.benchbase..", "org.pgknobs.json..", "org.pgknobs.units..", "org.pgknobs.host..",
-            "org.pgknobs.ablation..", "org.pgknobs.hostfacts..", "org.pgknobs.stats..", "org.pgknobs.profile.."};
+            "org.pgknobs.ablation..", "org.pgknobs.stats..", "org.pgknobs.profile.."};
 
     /**
      * cli → bench → run → {building blocks, results}; cli → report → results; nothing reaches up. The
@@ -44,6 +44,15 @@ class ArchitectureTest {
             .whereLayer("run").mayOnlyBeAccessedByLayers("cli", "bench")
             .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
             .whereLayer("results").mayOnlyBeAccessedByLayers("run", "bench", "report", "cli");
+
+    /** The basics (module {@code base}) stand on the JDK (with its management extension), Jackson and commons-exec alone: both other modules build on them. */
+    private static final String[] BASICS = {"org.pgknobs", "org.pgknobs.json..", "org.pgknobs.units..",
+            "org.pgknobs.host..", "org.pgknobs.process.."};
+
+    @ArchTest
+    static final ArchRule basicsStandOnTheirOwn = classes().that().resideInAnyPackage(BASICS).should()
+            .onlyDependOnClassesThat().resideInAnyPackage(concat(BASICS, "java..", "com.sun.management..", "com.fasterxml.jackson..",
+                    "org.apache.commons.exec.."));
 
     /** The statistics are a leaf: arrays in, records out, from the JDK and Commons Statistics / RNG only. */
     @ArchTest
@@ -91,4 +100,10 @@ class ArchitectureTest {
     /** Nor do the sub-packages among themselves (workload.tpcc, workload.benchbase, report.why ...). */
     @ArchTest
     static final ArchRule noCyclesBetweenSubPackages = slices().matching("org.pgknobs.(**)").should().beFreeOfCycles();
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
 }

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
-import org.pgknobs.hostfacts.Kernel;
-import org.pgknobs.hostfacts.MemInfo;
-import org.pgknobs.hostfacts.OnlineCpus;
+import org.pgknobs.host.Kernel;
+import org.pgknobs.host.MemInfo;
+import org.pgknobs.host.OnlineCpus;
 
 /** Reads the server version, the settings that shape the statistics, and host facts. */
 final class EnvironmentProbe {

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.pgknobs.stats.Stats;
 import org.pgknobs.host.CpuSet;
 import org.pgknobs.host.CpuSplit;
 import org.pgknobs.host.CpuTicks;
@@ -48,9 +49,11 @@ public final class CpuWatch implements MeasurementListener {
             return host.userPlusSystem() * 1_000_000L / ticksPerSecond;
         }
 
-        /** The split's sides' busy shares, as {@link CpuSplit#busyPercent}. */
+        /** The split's sides' busy shares, as {@link CpuSplit#busyPercent}, to 0.1. */
         public Map<String, Double> busyPercent(CpuSplit split) {
-            return split.busyPercent(perCpuBefore, perCpuAfter);
+            Map<String, Double> shares = new java.util.LinkedHashMap<>(split.busyPercent(perCpuBefore, perCpuAfter));
+            shares.replaceAll((side, pct) -> Stats.round1(pct));
+            return shares;
         }
 
         /** As step.json keeps it; empty for a window shorter than one tick, which says nothing about CPU. */

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.OptionalLong;
 import org.pgknobs.host.PageCache;
-import org.pgknobs.hostfacts.MemInfo;
+import org.pgknobs.host.MemInfo;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Workspace;
 

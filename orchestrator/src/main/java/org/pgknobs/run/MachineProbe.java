@@ -22,7 +22,7 @@ import org.pgknobs.collector.QueryCatalog;
 import org.pgknobs.collector.StatRow;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.host.FsyncProbe;
-import org.pgknobs.hostfacts.MemInfo;
+import org.pgknobs.host.MemInfo;
 import org.pgknobs.results.MachineFacts;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.UUID;
-import org.pgknobs.hostfacts.OnlineCpus;
+import org.pgknobs.host.OnlineCpus;
 
 /**
  * Where managed servers' instance directories live. As root the default is /var/tmp/pgknobs, because

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.BenchBaseResultFiles;
-import org.pgknobs.hostfacts.OnlineCpus;
+import org.pgknobs.host.OnlineCpus;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.stats.SteadyWarmup;
 import org.pgknobs.workload.Databases;

@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.pgknobs.hostfacts.MemInfo;
-import org.pgknobs.hostfacts.ProcFiles;
 
 /**
  * How much memory this process (and the servers it forks, which stay in its cgroup) may use: the

@@ -1,4 +1,4 @@
-package org.pgknobs.hostfacts;
+package org.pgknobs.host;
 
 import java.nio.file.Path;
 

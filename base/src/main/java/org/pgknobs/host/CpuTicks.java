@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
-import org.pgknobs.hostfacts.ProcFiles;
 
 /**
  * The machine's CPU time since boot from the first ("cpu") line of /proc/stat, in clock ticks summed over

@@ -1,9 +1,8 @@
 package org.pgknobs.host;
 
 import java.nio.file.Path;
-import org.pgknobs.hostfacts.ProcFiles;
 
-/** The CPU and OS of this machine, as /proc and /etc/os-release name them (the JVM's names if absent); the kernel is {@link org.pgknobs.hostfacts.Kernel}. */
+/** The CPU and OS of this machine, as /proc and /etc/os-release name them (the JVM's names if absent); the kernel is {@link org.pgknobs.host.Kernel}. */
 public final class SystemInfo {
 
     private SystemInfo() {

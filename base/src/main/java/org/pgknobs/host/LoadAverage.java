@@ -1,7 +1,6 @@
 package org.pgknobs.host;
 
 import java.nio.file.Path;
-import org.pgknobs.hostfacts.ProcFiles;
 
 /**
  * /proc/loadavg, printed beside benchmark figures: on a 2-core machine another job's load changes the

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.pgknobs.hostfacts.MemInfo;
 
 /** This machine's RAM and the free disk where the data directories go, for {@link org.pgknobs.experiment.plan.MachineScaler}. */
 public record HostFacts(long ramBytes, long freeDiskBytes) {

@@ -1,4 +1,4 @@
-package org.pgknobs.hostfacts;
+package org.pgknobs.host;
 
 import java.io.IOException;
 import java.nio.file.Files;

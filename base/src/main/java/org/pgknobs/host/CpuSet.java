@@ -4,7 +4,6 @@ import java.util.Collections;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.pgknobs.hostfacts.OnlineCpus;
 
 /**
  * A set of CPU numbers as taskset and /sys write it ({@code 0}, {@code 0-3}, {@code 0,2-3}), e.g. the cores a

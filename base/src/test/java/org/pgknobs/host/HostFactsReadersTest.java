@@ -1,4 +1,4 @@
-package org.pgknobs.hostfacts;
+package org.pgknobs.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

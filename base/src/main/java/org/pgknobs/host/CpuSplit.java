@@ -2,7 +2,6 @@ package org.pgknobs.host;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.pgknobs.stats.Stats;
 
 /**
  * The cores a benchmark gives the server and the ones it gives its client, disjoint. Their busy shares over a
@@ -17,11 +16,11 @@ public record CpuSplit(CpuSet server, CpuSet client) {
         }
     }
 
-    /** {"server": %, "client": %} busy (us + sy) between two per-CPU readings of /proc/stat, to 0.1. */
+    /** {"server": %, "client": %} busy (us + sy) between two per-CPU readings of /proc/stat, unrounded. */
     public Map<String, Double> busyPercent(Map<Integer, CpuTicks> before, Map<Integer, CpuTicks> after) {
         Map<String, Double> out = new LinkedHashMap<>();
-        CpuTicks.busyPercent(before, after, server).ifPresent(p -> out.put("server", Stats.round1(p)));
-        CpuTicks.busyPercent(before, after, client).ifPresent(p -> out.put("client", Stats.round1(p)));
+        CpuTicks.busyPercent(before, after, server).ifPresent(p -> out.put("server", p));
+        CpuTicks.busyPercent(before, after, client).ifPresent(p -> out.put("client", p));
         return out;
     }
 }
