@@ -26,7 +26,10 @@ public final class PageCache {
     /** Smaller files (a cluster has ~1,300 of them, most a page or two) hold too little to matter. */
     static final long LARGE_FILE_BYTES = 1L << 20;
 
-    /** One shell runs dd for this many files: a process per file cost 2 ms each, well under an argument list's limit. */
+    /**
+     * One shell runs dd for this many files rather than a process per file (docs/reproduction.md, "What the
+     * restore and the estimate rest on"); 200 stay well under an argument list's limit.
+     */
     private static final int FILES_PER_SHELL = 200;
 
     private static final Duration COMMAND_TIMEOUT = Duration.ofMinutes(10);

@@ -83,7 +83,7 @@ public final class CommandRunner {
      * Output read until the process ends, and after a time-out for one second more only: the watchdog ends
      * the command itself, but a process it started (the sleep of {@code sh -c "...; sleep 30"}, a hung
      * systemctl's helper) may still hold the pipe open, and the caller would wait for that one long past the
-     * time-out (a 5 s time-out took 30 s). The leftover is not killed: it may be a server the user's restart
+     * time-out (the whole {@code sleep 30}). The leftover is not killed: it may be a server the user's restart
      * command started.
      */
     private static final class OutputAfterTimeout extends PumpStreamHandler {

@@ -176,8 +176,8 @@ public final class PerfRecorder {
 
     /**
      * Reads the recording through {@code perf script} and folds the samples in {@code windows}. Without inline
-     * frames: perf resolves them through addr2line, 12 s instead of 3.8 s for 28 samples here; a function the
-     * compiler inlined counts in its caller.
+     * frames: perf resolves them through addr2line, which made reading a recording several times slower
+     * (docs/profile.md); a function the compiler inlined counts in its caller.
      */
     public PerfScriptFolding.Result fold(List<TimeWindow> windows) throws IOException {
         Path err = data.resolveSibling(data.getFileName() + ".script.log");

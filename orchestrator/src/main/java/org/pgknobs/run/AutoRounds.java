@@ -53,7 +53,7 @@ final class AutoRounds {
      * The rounds planned up front: one, or as many as a resumed directory already holds (up to {@code max}). Every
      * later round, those below {@code min} included, is decided after the one before, so a step that completed
      * nothing or failed in round 1 runs no second repeat: its verdict rests on a bound that the base's repeats
-     * give (a 128-warehouse article run saves 2 of 14 runs, 11 minutes, this way).
+     * give, and the run saves those repeats' time (docs/reproduction.md, "What the restore and the estimate rest on").
      */
     static int roundsPlanned(RepeatsAuto spec, SuiteRecord earlier) {
         int held = earlier == null ? 0 : earlier.steps().stream().mapToInt(SuiteRecord.Entry::repeat).max().orElse(0);

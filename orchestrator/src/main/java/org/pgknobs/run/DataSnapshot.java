@@ -13,8 +13,8 @@ import org.pgknobs.server.Workspace;
  * the same data. {@link Workspace#copyTree} keeps ownership and modes (the server's OS user must own PGDATA).
  *
  * <p>Each copy is followed by a settle of the OS page cache ({@link CacheSettle}): on a machine whose RAM holds
- * the data once but not twice, a copy leaves part of what it wrote out of the cache (15 GB copied on 24 GiB: 9.7 of
- * them cached, docs/reproduction.md), and the step would read those pages back from the disk at random during its
+ * the data once but not twice, a copy leaves part of what it wrote out of the cache (docs/reproduction.md, "What the
+ * restore and the estimate rest on"), and the step would read those pages back from the disk at random during its
  * warm-up, as many as the copy happened to leave out. So the data directory is read in until fincore finds all of it
  * cached (a second pass promotes its pages over the snapshot's, which were read once), and every step starts as
  * the first after the load did.
@@ -84,7 +84,7 @@ public final class DataSnapshot {
         return new CacheSettle(0, (System.nanoTime() - t0) / 1e9, false, size, before, now, fits, passes);
     }
 
-    /** A 14.7 GB data directory on 24 GiB took 2 and 3 passes after two restores (docs/reproduction.md). */
+    /** As many passes as a data directory of most of RAM has needed to be all cached (docs/reproduction.md, as above). */
     static final int WARM_PASSES = 3;
 
     private static void requireStopped(ManagedServer server) {

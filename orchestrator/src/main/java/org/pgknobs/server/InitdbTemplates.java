@@ -25,8 +25,8 @@ import java.util.stream.Stream;
  * <p>{@code --no-sync} is not in the key: it changes no byte, only whether initdb fsyncs them. A
  * template is as durable as the initdb that built it asked for: without {@code --no-sync} it is fsynced
  * before it is renamed into place, so an OS crash leaves no torn one (with it, as the tests' clusters,
- * a torn one is still caught when its copy refuses the password reset, and 3-4 s of fsync per template
- * are saved on a busy disk). A copy is not fsynced, which costs nothing real: a cluster served from a template belongs to one
+ * a torn one is still caught when its copy refuses the password reset, and the fsync of every file, seconds
+ * per template on a busy disk, is saved: docs/testing.md). A copy is not fsynced, which costs nothing real: a cluster served from a template belongs to one
  * process (a run's instance directory is new each time, {@code --resume} included), so a crash that
  * would lose its unsynced files has ended its run anyway. {@code pgknobs server}'s persistent cluster
  * is always a real initdb.

@@ -183,9 +183,9 @@ public final class ManagedServer implements Server {
      * <p>The verifier is stored with one SCRAM iteration where the server lets us choose (PG 16+,
      * {@code scram_iterations}, for this session only). The 4,096 of the default stretch a guessable
      * password against a stolen pg_authid; this one is 144 random bits, which stretching cannot make
-     * stronger, while every pgjdbc login pays the iterations in the client: 13.5 ms of JVM CPU per
-     * connection at C1 (measured: 200 logins, 4.6 s of user time against 1.9 s), about half the Java
-     * CPU of a short run that opens a connection per probe, capture and terminal.
+     * stronger, while every pgjdbc login pays the iterations in the client's CPU: a short run opens a
+     * connection per probe, capture and terminal, and spent about half its Java CPU on them
+     * (docs/benchmarks.md, "Small costs the code avoids").
      */
     public void resetSuperuserPassword() {
         if (isRunning()) {

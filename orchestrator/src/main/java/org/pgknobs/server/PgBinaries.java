@@ -76,8 +76,8 @@ public record PgBinaries(Path binDir, String origin) {
     /**
      * The build, for cache keys: its {@code postgres --version} line and the SHA-256 of its postgres executable.
      * Worked out once per executable file in this JVM (the same path, size, modification time and inode): every
-     * initdb template and load-cache lookup asks, and each answer cost a process start and a hash of the ~9 MB
-     * executable (JFR of a tiny article run: 12 % of its Java samples in SHA-256).
+     * initdb template and load-cache lookup asks, and each answer costs a process start and a hash of the ~9 MB
+     * executable, a visible share of a short run's Java CPU (docs/benchmarks.md, "Small costs the code avoids").
      */
     public String identity() {
         return IDENTITIES.computeIfAbsent(executableFile(), f -> versionString() + ", executable sha256 " + postgresSha256());

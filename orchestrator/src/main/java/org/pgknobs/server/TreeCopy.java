@@ -24,9 +24,9 @@ import java.util.concurrent.Future;
 /**
  * A directory tree copied file by file on several threads, each entry keeping its owner, group, mode and
  * modification time, as {@code cp -a} keeps them (a PostgreSQL data directory must stay its OS user's, mode 700).
- * Copying a loaded cluster is mostly the kernel moving pages, one file at a time in {@code cp}: 15 GB took it 41 s,
- * 36 of them system time, on 2 cores with one idle. Files go through {@link FileChannel#transferTo} (sendfile), the
- * largest first so that the threads end together.
+ * Copying a loaded cluster is mostly the kernel moving pages, which {@code cp} does one file at a time on one core
+ * while the others idle (docs/reproduction.md, "What the restore and the estimate rest on"). Files go through
+ * {@link FileChannel#transferTo} (sendfile), the largest first so that the threads end together.
  */
 final class TreeCopy {
 

@@ -151,8 +151,8 @@ public final class InsertBenchPairRun {
     /**
      * Busy CPU over the step as a share of all the host's CPUs online (100 = every core busy throughout): us + sy
      * ticks over all ticks between the same two readings of /proc/stat, as the split's per-CPU shares are. Busy
-     * micros over wall seconds times the cores, as it was, read 102.6 % with other JVMs keeping the host busy:
-     * two clocks. Empty for a window under 1 s, which a few 10 ms ticks per CPU describe too coarsely.
+     * micros over wall seconds times the cores mixes two clocks and can read over 100 % on a busy host
+     * (docs/benchmarks.md). Empty for a window under 1 s, which a few 10 ms ticks per CPU describe too coarsely.
      */
     private static Optional<Double> busyPercent(CpuWatch.Window w) {
         if (w.seconds() < 1) {
@@ -201,10 +201,9 @@ public final class InsertBenchPairRun {
     /**
      * Both tools start every step from the same server state: no autovacuum worker running (at most 120 s),
      * both tools' tables vacuumed and analyzed, then a checkpoint. Without the wait the tool that runs second
-     * in a step paid for vacuuming the first one's dead rows (l.i2 ratios 2.09 with pgknobs first, 0.17 with
-     * iibench.py first); without the VACUUM, autovacuum of l.i1's 300,000 deleted rows still started during
-     * whichever tool's l.i2 came first after its naptime (quiet machine: l.i2 ratios 1.37, 1.35, 2.77, 0.92;
-     * both tools at 3.8–5.2 k rows/s in the pairs where iibench.py went first, 7.6–21 k in the others).
+     * in a step paid for vacuuming the first one's dead rows; without the VACUUM, autovacuum of l.i1's deleted
+     * rows still started during whichever tool's l.i2 came first after its naptime. Either made the l.i2 ratio
+     * depend on the order in the pair (docs/benchmarks.md, "Insert benchmark beside iibench.py").
      */
     private void settle() {
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
@@ -261,7 +260,7 @@ public final class InsertBenchPairRun {
             }
             if (phase.equals("l.x")) {
                 // his own clock around create_index when he printed it; the process's wall otherwise (it adds
-                // Python's start-up and up to 1 s of his reporting loop: measured 1.7 s against 0.7 s)
+                // Python's start-up and up to 1 s of his reporting loop; docs/benchmarks.md)
                 hisRates.put(phase, config.clients() * config.initialRows() / r.indexSeconds().orElse(r.wallSeconds()));
             } else {
                 hisRates.put(phase, r.rate());

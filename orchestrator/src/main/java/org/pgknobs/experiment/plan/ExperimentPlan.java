@@ -23,17 +23,16 @@ import org.pgknobs.experiment.WorkloadSpec;
 public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
 
     /**
-     * Load speed and step overhead on a 2-core machine, fitted to measured runs (docs/reproduction.md: 128
-     * warehouses loaded in 249 s and a 7-step run of 240 s steps took 35 min, 24 s per step beyond its workload;
-     * 1–4 warehouses: about 8 s per step). For the printed estimate; the run corrects its ETA from what it measures
-     * (run.SuiteProgress).
+     * Load speed and step overhead on a 2-core machine, fitted to measured runs (docs/reproduction.md, "What the
+     * restore and the estimate rest on"). For the printed estimate; the run corrects its ETA from what it
+     * measures (run.SuiteProgress).
      */
     static final Duration TPCC_LOAD_PER_WAREHOUSE = Duration.ofSeconds(2);
     /** initdb, start, snapshot copy of a small cluster. */
     static final Duration LOAD_FIXED = Duration.ofSeconds(10);
     /** Restore + start + overlay + restart + verify + stop + the step's files, before the data's size counts. */
     static final Duration STEP_OVERHEAD = Duration.ofSeconds(8);
-    /** The restore copies the loaded data, about 110 MB per warehouse: 0.125 s per warehouse on this machine kind. */
+    /** The restore copies the loaded data, about 110 MB per warehouse (docs/reproduction.md, as above). */
     static final Duration RESTORE_PER_WAREHOUSE = Duration.ofMillis(125);
 
     public ExperimentPlan {

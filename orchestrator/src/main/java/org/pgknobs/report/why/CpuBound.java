@@ -15,7 +15,7 @@ import org.pgknobs.results.MachineFacts;
 public final class CpuBound implements WhyRule {
 
     static final double MIN_BUSY_PERCENT = 90;
-    /** Below this, steal is within what an idle hypervisor shows (0.05 % on average in a quiet hour here). */
+    /** Below this, steal is within what an idle hypervisor shows (docs/reports.md, the rule's row). */
     static final double MIN_STEAL_PERCENT = 0.5;
 
     @Override

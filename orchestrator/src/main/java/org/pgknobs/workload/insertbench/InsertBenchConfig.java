@@ -57,10 +57,9 @@ public record InsertBenchConfig(int clients, long initialRows, long i1Rows, long
     }
 
     /**
-     * Rows per second, all clients together, for {@link #estimatedRunTime()}: the slow end of the cx7a `fit` run's
-     * base repeats (docs/reproduction.md, 2026-12-01, 2 clients, 2 cores: l.i0 166-223k rows/s, l.x 614-958k,
-     * l.i1 54-66k) and the l.i2 rates of docs/benchmarks.md (9-17k/s). Steps that slow the base down run longer;
-     * the run's ETA corrects itself from the steps it has measured.
+     * Rows per second, all clients together, for {@link #estimatedRunTime()}: the slow end of the measured base
+     * rates on 2 cores (docs/reproduction.md, "cx7a `fit` with intervals"; l.i2 from docs/benchmarks.md). Steps
+     * that slow the base down run longer; the run's ETA corrects itself from the steps it has measured.
      */
     static final double L_I0_ROWS_PER_SECOND = 150_000;
     static final double L_X_ROWS_PER_SECOND = 600_000;
