@@ -25,13 +25,13 @@ class ArchitectureTest {
             "org.pgknobs.ablation..", "org.pgknobs.stats..", "org.pgknobs.profile.."};
 
     /**
-     * cli → bench → run → {building blocks, results}; cli → report → results; nothing reaches up. The
-     * side-by-side benchmarks ({@code bench}) use the runner's pieces, never the other way round.
+     * cli → sidebyside → run → {building blocks, results}; cli → report → results; nothing reaches up. The
+     * side-by-side benchmarks ({@code sidebyside}, the `pgknobs bench` commands) use the runner's pieces, never the other way round.
      */
     @ArchTest
     static final ArchRule layersPointOneWay = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("cli").definedBy("org.pgknobs.cli..")
-            .layer("bench").definedBy("org.pgknobs.bench..")
+            .layer("sidebyside").definedBy("org.pgknobs.sidebyside..")
             .layer("run").definedBy("org.pgknobs.run..")
             .layer("report").definedBy("org.pgknobs.report..")
             .layer("results").definedBy("org.pgknobs.results..")
@@ -40,10 +40,10 @@ class ArchitectureTest {
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             // runs inside BenchBase; the orchestrator only asks where its jar is (the BenchBase driver)
             .whereLayer("agent").mayOnlyBeAccessedByLayers("building blocks")
-            .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
-            .whereLayer("run").mayOnlyBeAccessedByLayers("cli", "bench")
+            .whereLayer("sidebyside").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("run").mayOnlyBeAccessedByLayers("cli", "sidebyside")
             .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
-            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "bench", "report", "cli");
+            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "sidebyside", "report", "cli");
 
     /** The basics (module {@code base}) stand on the JDK (with its management extension), Jackson and commons-exec alone: both other modules build on them. */
     private static final String[] BASICS = {"org.pgknobs", "org.pgknobs.json..", "org.pgknobs.units..",

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.json.Json;
-import org.pgknobs.bench.SamplerBench;
+import org.pgknobs.sidebyside.SamplerBench;
 import org.pgknobs.units.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

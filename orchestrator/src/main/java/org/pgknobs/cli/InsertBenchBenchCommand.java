@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
-import org.pgknobs.bench.insertbench.InsertBenchComparison;
+import org.pgknobs.sidebyside.insertbench.InsertBenchComparison;
 import org.pgknobs.host.CpuAffinity;
 import org.pgknobs.host.CpuSet;
 import org.pgknobs.host.CpuSplit;

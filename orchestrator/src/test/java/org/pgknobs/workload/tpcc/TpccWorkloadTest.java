@@ -23,7 +23,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.benchbase.BenchBaseConfig.WorkRate;
 import org.pgknobs.benchbase.BenchBaseConfig;
-import org.pgknobs.bench.BuiltinChildRun;
+import org.pgknobs.sidebyside.BuiltinChildRun;
 import org.pgknobs.benchbase.BenchBaseResultFiles;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;

@@ -1,4 +1,4 @@
-package org.pgknobs.bench;
+package org.pgknobs.sidebyside;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.pgknobs.bench;
+package org.pgknobs.sidebyside;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

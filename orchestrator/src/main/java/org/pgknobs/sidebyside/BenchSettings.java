@@ -1,4 +1,4 @@
-package org.pgknobs.bench;
+package org.pgknobs.sidebyside;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.pgknobs.bench;
+package org.pgknobs.sidebyside;
 
 import java.io.IOException;
 import java.nio.file.Files;

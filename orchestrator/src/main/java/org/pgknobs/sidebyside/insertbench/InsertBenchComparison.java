@@ -1,4 +1,4 @@
-package org.pgknobs.bench.insertbench;
+package org.pgknobs.sidebyside.insertbench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.pgknobs.bench.BenchSettings;
-import org.pgknobs.bench.PairedRatio;
+import org.pgknobs.sidebyside.BenchSettings;
+import org.pgknobs.sidebyside.PairedRatio;
 import org.pgknobs.host.CpuAffinity;
 import org.pgknobs.host.CpuSplit;
 import org.pgknobs.host.LoadAverage;

@@ -1,4 +1,4 @@
-package org.pgknobs.bench.insertbench;
+package org.pgknobs.sidebyside.insertbench;
 
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package org.pgknobs.bench.insertbench;
+package org.pgknobs.sidebyside.insertbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
