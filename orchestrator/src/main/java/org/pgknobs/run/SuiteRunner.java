@@ -40,6 +40,8 @@ import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 public final class SuiteRunner {
 
     /**
+     * Start from {@link #of} and change what differs with the {@code with...} methods.
+     *
      * @param resume an earlier result directory of the same experiment: only steps not yet done run
      * @param sets   the user's --set overrides, recorded in suite.json
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
@@ -48,14 +50,39 @@ public final class SuiteRunner {
                           boolean collect, Duration collectorInterval, PrintStream out, RunScope scope, Trial trial,
                           LiveOptions live) {
 
-        public Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
-                       boolean collect, Duration collectorInterval, PrintStream out) {
-            this(outDir, resume, commandLine, sets, collect, collectorInterval, out, RunScope.whole(), Trial.DEFAULT);
+        /** A fresh run into {@code outDir}: the collector on at 1 s, the whole plan, trial starts as by default. */
+        public static Options of(Path outDir, PrintStream out) {
+            return new Options(outDir, Optional.empty(), List.of(), List.of(), true, Duration.ofSeconds(1), out,
+                    RunScope.whole(), Trial.DEFAULT, LiveOptions.defaults());
         }
 
-        public Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
-                       boolean collect, Duration collectorInterval, PrintStream out, RunScope scope, Trial trial) {
-            this(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, LiveOptions.defaults());
+        public Options withResume(Optional<Path> resume) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        public Options withCommandLine(List<String> commandLine) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        public Options withSets(List<String> sets) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        /** @param collect false only for overhead measurements (and trial starts, which measure nothing) */
+        public Options withCollector(boolean collect, Duration collectorInterval) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        public Options withScope(RunScope scope) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        public Options withTrial(Trial trial) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        public Options withLive(LiveOptions live) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
         }
     }
 
