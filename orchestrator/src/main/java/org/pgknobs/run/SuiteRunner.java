@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +19,6 @@ import org.pgknobs.host.MemoryLimits;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.RunEnvironment;
-import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
@@ -33,7 +31,9 @@ import org.pgknobs.workload.benchbase.BenchBaseLauncher;
  * current step interrupted, stop the server (or restore an external one) and flush suite.json.
  *
  * <p>The jobs live in their own classes: {@link StepOrder} (order and --resume), {@link SuitePreflight},
- * {@link TrialStarts} (every configuration started once before the load), {@link Clusters} (servers and data), {@link StepRunner} with {@link StepVerdict} (one step and its
+ * {@link TrialStarts} (every configuration started once before the load), {@link Clusters} (servers and data),
+ * {@link StepBody} (the one body every run goes through, fed by the schedules {@link RunsInOrder} with
+ * {@link AutoRounds} and {@link AblationSearchPhase}), {@link StepRunner} with {@link StepVerdict} (one step and its
  * status), {@link WorkloadWithCollector}, {@link SuiteRecordWriter} (suite.json) and
  * {@link SuiteInterruption} (signals).
  */
@@ -179,9 +179,9 @@ public final class SuiteRunner {
             throw new IllegalArgumentException("repeats: auto decides on every step's repeats; a shard has only some");
         }
         // repeats: auto resumes with every round the earlier run planned, and goes on deciding after them
-        List<PlannedRun> order = new ArrayList<>(rounds == null ? scoped.order()
+        List<PlannedRun> order = rounds == null ? scoped.order()
                 : plan.runs(AutoRounds.roundsPlanned(experiment.autoRepeats().get(), earlier),
-                        experiment.autoRepeats().get().max()));
+                        experiment.autoRepeats().get().max());
         PrintStream out = options.out();
         if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)
                 && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))
@@ -212,9 +212,6 @@ public final class SuiteRunner {
                     .orElseGet(() -> SuiteLayout.fresh(options.outDir(), experiment.name(), LocalDateTime.now(),
                             options.scope().directorySuffix()));
             interruption.resultsIn(layout);
-            StepRunner steps = new StepRunner(clusters, engine, benchBase,
-                    new WorkloadWithCollector(options.collect(), options.collectorInterval()), options.live(),
-                    layout.progressLog());
             out.println("live progress every " + options.live().every().toSeconds() + " s of warm-up and window"
                     + (options.live().quiet() ? " (not printed: -q)" : "") + "; from another terminal: tail -f "
                     + layout.progressLog());
@@ -239,62 +236,18 @@ public final class SuiteRunner {
             if (ablation != null) {
                 ablation.writeStart();
             }
-            for (int i = 0; !interruption.interrupted(); i++) {
-                if (i == order.size() && !nextRound(rounds, layout, record, interruption, progress, order)) {
-                    break;
-                }
-                PlannedRun p = order.get(i);
-                if (record.entries().get(i).status().isFinal()) {
-                    continue;
-                }
-                interruption.stepStarting(i);
-                progress.stepStarted(i + 1, p.label(), plan.runTimePerStep().plus(plan.stepOverhead()));
-                StepResult result = steps.run(experiment, p, StepOrder.dir(layout, p), preflight.settingsFor(p.step()), progress);
-                if (!interruption.stepFinished(i, result)) {
-                    break;
-                }
-                progress.say(result.status().json() + (result.reason() == null ? "" : ": " + result.reason()));
-            }
+            StepRunner steps = new StepRunner(clusters, engine, benchBase,
+                    new WorkloadWithCollector(options.collect(), options.collectorInterval()), options.live(),
+                    layout.progressLog());
+            StepBody body = new StepBody(experiment, plan, layout, record, preflight, steps, interruption, progress);
+            new RunsInOrder(order, rounds, layout, interruption, out).run(body);
             if (ablation != null && !interruption.interrupted()) {
-                ablation.run(record.entries(), step -> {
-                    PlannedRun p = new PlannedRun(step, 1, 1);
-                    int i = interruption.stepPlanned(p);
-                    progress.runsAdded(1);
-                    interruption.stepStarting(i);
-                    progress.stepStarted(i + 1, step.name(), plan.runTimePerStep().plus(plan.stepOverhead()));
-                    progress.say(step.description());
-                    StepResult result = steps.run(experiment, p, StepOrder.dir(layout, p), step.settings(), progress);
-                    if (!interruption.stepFinished(i, result)) {
-                        return null;
-                    }
-                    progress.say(result.status().json() + (result.reason() == null ? "" : ": " + result.reason()));
-                    return result;
-                });
+                ablation.run(body);
             }
             interruption.suiteFinished();
         } finally {
             interruption.uninstallAndRelease();
         }
         return new Outcome(layout.root(), record.entries(), interruption.interrupted());
-    }
-
-    /**
-     * {@code repeats: auto} after a complete round: records the decision and appends the next round to
-     * {@code order} and suite.json; false when the rounds stop (or the repeats are fixed).
-     */
-    private boolean nextRound(AutoRounds rounds, SuiteLayout layout, SuiteRecordWriter record,
-                              SuiteInterruption interruption, SuiteProgress progress, List<PlannedRun> order) {
-        if (rounds == null) {
-            return false;
-        }
-        AutoRounds.Decision decision = rounds.afterRound(layout, record.entries());
-        interruption.roundsDecided(decision.record());
-        options.out().println("repeats auto: " + decision.record().why());
-        for (PlannedRun p : decision.nextRound()) {
-            order.add(p);
-            interruption.stepPlanned(p);
-        }
-        progress.runsAdded(decision.nextRound().size());
-        return !decision.nextRound().isEmpty();
     }
 }
