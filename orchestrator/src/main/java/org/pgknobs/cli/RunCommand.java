@@ -29,9 +29,9 @@ import org.pgknobs.report.format.Reports;
 import org.pgknobs.report.format.SummaryMarkdown;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.run.LiveOptions;
+import org.pgknobs.run.progress.LiveOptions;
 import org.pgknobs.run.RunScope;
-import org.pgknobs.run.ServerSupply;
+import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.run.VersionSuites;
 import org.pgknobs.server.ExternalServer;
@@ -274,7 +274,7 @@ class RunCommand implements Callable<Integer> {
 
     private ServerSupply managed(ServerFactory servers, PgBinaries binaries) {
         return new ServerSupply.Managed(binaries, servers.runAs(), servers.workDir(),
-                new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
+                new org.pgknobs.run.data.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
                         : OptionalLong.of(OptionUnits.size(assumeFreeSpace, "--assume-free-space"))),
                 Optional.ofNullable(loadCache).filter(dir -> !dir.toString().isBlank()));
     }

@@ -18,7 +18,7 @@ import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
 import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.run.RunScope;
-import org.pgknobs.run.ServerSupply;
+import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.run.SettingsByVersion;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.server.ExternalServer;

@@ -8,6 +8,7 @@ import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.run.progress.SuiteProgress;
 
 /**
  * The one body every run of a suite goes through, whichever schedule hands it over: the fixed order, a round

@@ -22,6 +22,10 @@ import org.pgknobs.results.RunEnvironment;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.run.data.Clusters;
+import org.pgknobs.run.data.ServerSupply;
+import org.pgknobs.run.progress.LiveOptions;
+import org.pgknobs.run.progress.SuiteProgress;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 
 /**
@@ -128,6 +132,10 @@ public final class SuiteRunner {
         this.benchBase = benchBase;
     }
 
+    private Clusters clusters(OverlayEngine engine, PrintStream out) {
+        return new Clusters(supply, (spec, server) -> Workloads.create(spec, server, benchBase), engine, out);
+    }
+
     private Scoped scoped(Experiment experiment) {
         VersionPlan version = options.scope().versionPlan(ExperimentPlan.of(experiment));
         ExperimentPlan plan = new ExperimentPlan(experiment, version.steps().stream().map(VersionPlan.Entry::step).toList());
@@ -151,7 +159,7 @@ public final class SuiteRunner {
             return List.of();
         }
         OverlayEngine engine = new OverlayEngine(supply instanceof ServerSupply.External);
-        Clusters clusters = new Clusters(supply, benchBase, engine, options.out());
+        Clusters clusters = clusters(engine, options.out());
         try {
             SuitePreflight.Verdict preflight = SuitePreflight.check(toCheck, clusters, engine, options.out());
             return TrialStarts.run(toCheck, preflight, clusters, engine, MemoryLimits.detect(), options.out());
@@ -197,7 +205,7 @@ public final class SuiteRunner {
         }
 
         OverlayEngine engine = new OverlayEngine(supply instanceof ServerSupply.External);
-        Clusters clusters = new Clusters(supply, benchBase, engine, out);
+        Clusters clusters = clusters(engine, out);
         SuiteInterruption interruption = new SuiteInterruption(engine, clusters, out);
         interruption.install();
         SuiteLayout layout;
