@@ -29,9 +29,9 @@ import org.pgknobs.report.format.Reports;
 import org.pgknobs.report.format.SummaryMarkdown;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.run.LiveOptions;
+import org.pgknobs.run.progress.LiveOptions;
 import org.pgknobs.run.RunScope;
-import org.pgknobs.run.ServerSupply;
+import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.run.VersionSuites;
 import org.pgknobs.server.ExternalServer;
@@ -236,10 +236,11 @@ class RunCommand implements Callable<Integer> {
         }
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
-        SuiteRunner.Options base = new SuiteRunner.Options(out, Optional.ofNullable(resume), commandLine, allSets,
-                !noCollector, OptionUnits.duration(collectorInterval, "--collector-interval", Durations.Zero.REJECTED), stdout,
-                RunScope.whole(), trialStart == null ? SuiteRunner.Trial.DEFAULT : trialStart ? SuiteRunner.Trial.ON : SuiteRunner.Trial.OFF,
-                live());
+        SuiteRunner.Options base = SuiteRunner.Options.of(out, stdout).withResume(Optional.ofNullable(resume))
+                .withCommandLine(commandLine).withSets(allSets)
+                .withCollector(!noCollector, OptionUnits.duration(collectorInterval, "--collector-interval", Durations.Zero.REJECTED))
+                .withTrial(trialStart == null ? SuiteRunner.Trial.DEFAULT : trialStart ? SuiteRunner.Trial.ON : SuiteRunner.Trial.OFF)
+                .withLive(live());
         List<Integer> versions = experiment.server().versions();
         if (versions.isEmpty() || serverOptions.isExternal()) {
             ServerSupply supply = serverOptions.isExternal()
@@ -259,7 +260,7 @@ class RunCommand implements Callable<Integer> {
         // with trial starts, every version's configurations are proven before the first version loads its data
         VersionSuites.Trial trial = base.trial() == SuiteRunner.Trial.OFF ? null : (supply, scope) -> {
             stdout.println("PostgreSQL " + scope.pgMajor().getAsInt() + ":");
-            new SuiteRunner(supply, withScope(base, scope), benchBase).trialOnly(planned);
+            new SuiteRunner(supply, base.withScope(scope), benchBase).trialOnly(planned);
         };
         VersionSuites.Outcome all = VersionSuites.run(versions, servers::binariesFor, servers.embeddedDefault(), shardOf,
                 binaries -> managed(servers, binaries), trial,
@@ -273,7 +274,7 @@ class RunCommand implements Callable<Integer> {
 
     private ServerSupply managed(ServerFactory servers, PgBinaries binaries) {
         return new ServerSupply.Managed(binaries, servers.runAs(), servers.workDir(),
-                new org.pgknobs.run.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
+                new org.pgknobs.run.data.DiskSpace(assumeFreeSpace == null ? OptionalLong.empty()
                         : OptionalLong.of(OptionUnits.size(assumeFreeSpace, "--assume-free-space"))),
                 Optional.ofNullable(loadCache).filter(dir -> !dir.toString().isBlank()));
     }
@@ -282,7 +283,7 @@ class RunCommand implements Callable<Integer> {
     private static SuiteRunner.Outcome runOne(ServerSupply supply, SuiteRunner.Options base, RunScope scope,
                                               Experiment experiment, SuiteRecord.Selection selection,
                                               BenchBaseLauncher benchBase, PrintStream stdout) {
-        SuiteRunner.Outcome outcome = new SuiteRunner(supply, withScope(base, scope), benchBase).run(experiment, selection);
+        SuiteRunner.Outcome outcome = new SuiteRunner(supply, base.withScope(scope), benchBase).run(experiment, selection);
         if (outcome.interrupted()) {
             return outcome;
         }
@@ -294,11 +295,6 @@ class RunCommand implements Callable<Integer> {
         stdout.println();
         stdout.println("results: " + outcome.directory());
         return outcome;
-    }
-
-    private static SuiteRunner.Options withScope(SuiteRunner.Options base, RunScope scope) {
-        return new SuiteRunner.Options(base.outDir(), base.resume(), base.commandLine(), base.sets(),
-                base.collect(), base.collectorInterval(), base.out(), scope, base.trial(), base.live());
     }
 
     private LiveOptions live() {

@@ -18,7 +18,7 @@ import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
 import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.run.RunScope;
-import org.pgknobs.run.ServerSupply;
+import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.run.SettingsByVersion;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.server.ExternalServer;
@@ -82,8 +82,8 @@ final class ValidateCommand implements Callable<Integer> {
         VersionList.check(loaded.server().versions(), serverOptions, servers);
         Experiment experiment = loaded.scale().isPresent()
                 ? MachineScaler.scale(loaded, HostFacts.detect(servers.workDir())).experiment() : loaded;
-        SuiteRunner.Options options = new SuiteRunner.Options(servers.workDir(), Optional.empty(), List.of(), sets,
-                false, Duration.ofSeconds(1), System.out);
+        SuiteRunner.Options options = SuiteRunner.Options.of(servers.workDir(), System.out).withSets(sets)
+                .withCollector(false, Duration.ofSeconds(1));
         List<Integer> versions = experiment.server().versions();
         if (versions.isEmpty() || serverOptions.isExternal()) {
             ServerSupply supply = serverOptions.isExternal()
@@ -99,8 +99,7 @@ final class ValidateCommand implements Callable<Integer> {
             System.out.println("PostgreSQL " + v + ":");
             RunScope scope = new RunScope(OptionalInt.of(v), known.on(v), Shard.whole());
             new SuiteRunner(new ServerSupply.Managed(builds.get(v), servers.runAs(), servers.workDir()),
-                    new SuiteRunner.Options(options.outDir(), options.resume(), options.commandLine(), options.sets(),
-                            false, options.collectorInterval(), options.out(), scope, SuiteRunner.Trial.ON))
+                    options.withScope(scope).withTrial(SuiteRunner.Trial.ON))
                     .trialOnly(experiment);
         }
     }

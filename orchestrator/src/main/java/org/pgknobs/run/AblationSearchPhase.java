@@ -19,6 +19,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.plan.AblationPlan;
 import org.pgknobs.experiment.plan.ExperimentPlan;
+import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.results.AblationRecord;
 import org.pgknobs.results.JsonFiles;
@@ -35,12 +36,6 @@ import org.pgknobs.workload.PhaseResult;
  * refuses ends as a failed or rejected step with PostgreSQL's message, and the search goes on.
  */
 final class AblationSearchPhase {
-
-    /** What the phase needs from the running suite. */
-    interface Steps {
-        /** Runs one more step now; null when a signal stopped the suite. */
-        StepResult run(PlannedStep step);
-    }
 
     private final Experiment experiment;
     private final ExperimentPlan plan;
@@ -76,8 +71,12 @@ final class AblationSearchPhase {
         write(experiment.ablation().search() == AblationSpec.Search.OFF ? "off" : "pending", null);
     }
 
-    /** Runs the search over the fixed runs' results in {@code entries}, unless it is off. */
-    void run(List<SuiteRecord.Entry> entries, Steps steps) {
+    /**
+     * Runs the search over the fixed runs' results in suite.json, unless it is off: each candidate is planned
+     * as one more run and goes through {@code body} like any other.
+     */
+    void run(StepBody body) {
+        List<SuiteRecord.Entry> entries = body.entries();
         AblationSpec spec = experiment.ablation();
         if (spec.search() == AblationSpec.Search.OFF) {
             return;
@@ -99,7 +98,8 @@ final class AblationSearchPhase {
                     String name = String.format("search-%02d", next[0] - plan.steps().size());
                     PlannedStep step = new PlannedStep(next[0], name, "candidate: " + String.join(", ", settings),
                             AblationUnits.withOverlay(base, full, settings), experiment.server().initdb(), Optional.empty());
-                    StepResult result = steps.run(step);
+                    PlannedRun run = new PlannedRun(step, 1, 1);
+                    StepResult result = body.run(body.planned(List.of(run)).get(0), run, step.description());
                     CulpritSearch.Trial trial = trial(result, name);
                     if (result == null) {
                         throw new Interrupted();

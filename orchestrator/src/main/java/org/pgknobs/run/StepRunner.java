@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.experiment.Experiment;
-import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.overlay.OverlayEngine;
@@ -18,19 +17,27 @@ import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
+import org.pgknobs.run.capture.BothListeners;
+import org.pgknobs.run.capture.MachineProbe;
+import org.pgknobs.run.capture.StepCaptures;
+import org.pgknobs.run.capture.StepSubject;
+import org.pgknobs.run.data.Clusters;
+import org.pgknobs.run.progress.LiveOptions;
+import org.pgknobs.run.progress.LiveProgress;
+import org.pgknobs.run.progress.SuiteProgress;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.ServerException;
 import org.pgknobs.server.Workspace;
-import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
 import org.pgknobs.workload.WorkloadResult;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 
 /**
- * Runs one step (one repeat): restore and start its server, apply its settings, capture its plans
- * (plans.json), run the workload with the collector, save the log tail, stop the server. Never throws for a failing step: every error ends
+ * Runs one step (one repeat): restore and start its server, apply its settings, run the workload with the
+ * collector and the step's captures ({@link StepCaptures}: plans, CPU, autovacuum log, profile) around it, save the
+ * log tail, read the machine facts, stop the server. Never throws for a failing step: every error ends
  * as a {@link StepResult} with its reason, so the suite goes on.
  */
 final class StepRunner {
@@ -73,28 +80,26 @@ final class StepRunner {
             seconds.put("overlay", secondsSince(t1));
 
             Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
+            StepSubject subject = new StepSubject(server, workload, dir, progress::say);
+            StepCaptures captures = StepCaptures.forStep(experiment, server, machine);
             long tp = System.nanoTime();
-            PlanCapture.capture(workload, server.connection(), dir);
+            captures.beforeRun(subject);
             seconds.put("plans", secondsSince(tp));
 
             long t2 = System.nanoTime();
-            Long postmaster = server instanceof ManagedServer m ? m.postmasterPid().orElse(null) : null;
-            CpuWatch cpu = new CpuWatch(postmaster);
-            AutovacuumLogCopy autovacuumLog = new AutovacuumLogCopy();
             LiveProgress lines = new LiveProgress(live.quiet() ? null : progress::say,
                     List.of(SuiteLayout.progressLog(dir), suiteProgressLog), p.label(), live);
-            WorkloadResult result = runWorkload(experiment, workload, server, dir, progress,
-                    new BothListeners(cpu, new BothListeners(autovacuumLog, lines)), postmaster);
+            WorkloadResult result = runWorkload(workload, server, dir, progress, captures, lines);
+            captures.afterRun(subject, result);
             seconds.put("run", secondsSince(t2));
             saveLogTail(server, dir);
-            autovacuumLog.save(server, dir, result.headlinePhase());
             if (!server.isRunning()) {
                 // figures from a window the server did not live through are not a measurement of the settings
                 return StepVerdict.of(step, p.repeat(), started, overlay, seconds, null,
                         "server stopped during the run (crashed or killed); see server-log-tail.txt");
             }
             long t3 = System.nanoTime();
-            MachineFacts facts = machineFacts(server, workload.database(), dir, result, cpu);
+            MachineFacts facts = captures.machineFacts(subject, result);
             seconds.put("machine_facts", secondsSince(t3));
             return StepVerdict.of(step, p.repeat(), started, overlay, seconds, result, null).withMachine(facts);
         } catch (OverlayRejectedException e) {
@@ -120,36 +125,18 @@ final class StepRunner {
         }
     }
 
-    /** The workload with the collector and, when the experiment observes it, perf on the server's processes. */
-    private WorkloadResult runWorkload(Experiment experiment, Workload workload, Server server, Path dir,
-                                       SuiteProgress progress, MeasurementListener also, Long postmaster)
-            throws WorkloadException {
-        if (!experiment.observe().contains(Observe.PROFILE)) {
-            return measured.run(workload, server, dir, progress, also);
-        }
-        progress.say("starting perf on the server's processes");
-        ProfileCapture profile = ProfileCapture.start(postmaster);
+    /** The workload with the collector, the captures told of every window; when it fails, they only end. */
+    private WorkloadResult runWorkload(Workload workload, Server server, Path dir, SuiteProgress progress,
+                                       StepCaptures captures, LiveProgress lines) throws WorkloadException {
         boolean ran = false;
         try {
-            WorkloadResult result = measured.run(workload, server, dir, progress, new BothListeners(also, profile));
+            WorkloadResult result = measured.run(workload, server, dir, progress, new BothListeners(captures.listener(), lines));
             ran = true;
             return result;
         } finally {
-            if (ran) {
-                progress.say("folding the server's CPU profile");
-                profile.finish(dir, workload.collectsItsOwnStats());
-            } else {
-                profile.abandon();
+            if (!ran) {
+                captures.abandon();
             }
-        }
-    }
-
-    /** The machine facts explain a measurement; failing to read them is never a reason to lose it. */
-    private MachineFacts machineFacts(Server server, String database, Path dir, WorkloadResult result, CpuWatch cpu) {
-        try {
-            return machine.facts(server, database, dir, result, cpu.byPhase());
-        } catch (RuntimeException e) {
-            return new MachineFacts(cpu.byPhase(), null, null, null, Map.of("machine", "not read: " + e));
         }
     }
 

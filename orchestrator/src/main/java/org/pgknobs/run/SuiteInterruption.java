@@ -6,6 +6,7 @@ import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.run.data.Clusters;
 
 /**
  * Ctrl-C / SIGTERM while a suite runs: a shutdown hook marks the running step interrupted, writes

@@ -16,6 +16,7 @@ import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.overlay.OverlayRejectedException;
 import org.pgknobs.overlay.Problem;
 import org.pgknobs.overlay.SettingsCatalog;
+import org.pgknobs.run.data.Clusters;
 import org.pgknobs.server.Server;
 
 /**

@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,10 +19,13 @@ import org.pgknobs.host.MemoryLimits;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.RunEnvironment;
-import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.run.data.Clusters;
+import org.pgknobs.run.data.ServerSupply;
+import org.pgknobs.run.progress.LiveOptions;
+import org.pgknobs.run.progress.SuiteProgress;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 
 /**
@@ -33,13 +35,17 @@ import org.pgknobs.workload.benchbase.BenchBaseLauncher;
  * current step interrupted, stop the server (or restore an external one) and flush suite.json.
  *
  * <p>The jobs live in their own classes: {@link StepOrder} (order and --resume), {@link SuitePreflight},
- * {@link TrialStarts} (every configuration started once before the load), {@link Clusters} (servers and data), {@link StepRunner} with {@link StepVerdict} (one step and its
+ * {@link TrialStarts} (every configuration started once before the load), {@link Clusters} (servers and data),
+ * {@link StepBody} (the one body every run goes through, fed by the schedules {@link RunsInOrder} with
+ * {@link AutoRounds} and {@link AblationSearchPhase}), {@link StepRunner} with {@link StepVerdict} (one step and its
  * status), {@link WorkloadWithCollector}, {@link SuiteRecordWriter} (suite.json) and
  * {@link SuiteInterruption} (signals).
  */
 public final class SuiteRunner {
 
     /**
+     * Start from {@link #of} and change what differs with the {@code with...} methods.
+     *
      * @param resume an earlier result directory of the same experiment: only steps not yet done run
      * @param sets   the user's --set overrides, recorded in suite.json
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
@@ -48,14 +54,39 @@ public final class SuiteRunner {
                           boolean collect, Duration collectorInterval, PrintStream out, RunScope scope, Trial trial,
                           LiveOptions live) {
 
-        public Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
-                       boolean collect, Duration collectorInterval, PrintStream out) {
-            this(outDir, resume, commandLine, sets, collect, collectorInterval, out, RunScope.whole(), Trial.DEFAULT);
+        /** A fresh run into {@code outDir}: the collector on at 1 s, the whole plan, trial starts as by default. */
+        public static Options of(Path outDir, PrintStream out) {
+            return new Options(outDir, Optional.empty(), List.of(), List.of(), true, Duration.ofSeconds(1), out,
+                    RunScope.whole(), Trial.DEFAULT, LiveOptions.defaults());
         }
 
-        public Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
-                       boolean collect, Duration collectorInterval, PrintStream out, RunScope scope, Trial trial) {
-            this(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, LiveOptions.defaults());
+        public Options withResume(Optional<Path> resume) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        public Options withCommandLine(List<String> commandLine) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        public Options withSets(List<String> sets) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        /** @param collect false only for overhead measurements (and trial starts, which measure nothing) */
+        public Options withCollector(boolean collect, Duration collectorInterval) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        public Options withScope(RunScope scope) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        public Options withTrial(Trial trial) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+        }
+
+        public Options withLive(LiveOptions live) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
         }
     }
 
@@ -101,6 +132,10 @@ public final class SuiteRunner {
         this.benchBase = benchBase;
     }
 
+    private Clusters clusters(OverlayEngine engine, PrintStream out) {
+        return new Clusters(supply, (spec, server) -> Workloads.create(spec, server, benchBase), engine, out);
+    }
+
     private Scoped scoped(Experiment experiment) {
         VersionPlan version = options.scope().versionPlan(ExperimentPlan.of(experiment));
         ExperimentPlan plan = new ExperimentPlan(experiment, version.steps().stream().map(VersionPlan.Entry::step).toList());
@@ -124,7 +159,7 @@ public final class SuiteRunner {
             return List.of();
         }
         OverlayEngine engine = new OverlayEngine(supply instanceof ServerSupply.External);
-        Clusters clusters = new Clusters(supply, benchBase, engine, options.out());
+        Clusters clusters = clusters(engine, options.out());
         try {
             SuitePreflight.Verdict preflight = SuitePreflight.check(toCheck, clusters, engine, options.out());
             return TrialStarts.run(toCheck, preflight, clusters, engine, MemoryLimits.detect(), options.out());
@@ -152,9 +187,9 @@ public final class SuiteRunner {
             throw new IllegalArgumentException("repeats: auto decides on every step's repeats; a shard has only some");
         }
         // repeats: auto resumes with every round the earlier run planned, and goes on deciding after them
-        List<PlannedRun> order = new ArrayList<>(rounds == null ? scoped.order()
+        List<PlannedRun> order = rounds == null ? scoped.order()
                 : plan.runs(AutoRounds.roundsPlanned(experiment.autoRepeats().get(), earlier),
-                        experiment.autoRepeats().get().max()));
+                        experiment.autoRepeats().get().max());
         PrintStream out = options.out();
         if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)
                 && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))
@@ -170,7 +205,7 @@ public final class SuiteRunner {
         }
 
         OverlayEngine engine = new OverlayEngine(supply instanceof ServerSupply.External);
-        Clusters clusters = new Clusters(supply, benchBase, engine, out);
+        Clusters clusters = clusters(engine, out);
         SuiteInterruption interruption = new SuiteInterruption(engine, clusters, out);
         interruption.install();
         SuiteLayout layout;
@@ -185,9 +220,6 @@ public final class SuiteRunner {
                     .orElseGet(() -> SuiteLayout.fresh(options.outDir(), experiment.name(), LocalDateTime.now(),
                             options.scope().directorySuffix()));
             interruption.resultsIn(layout);
-            StepRunner steps = new StepRunner(clusters, engine, benchBase,
-                    new WorkloadWithCollector(options.collect(), options.collectorInterval()), options.live(),
-                    layout.progressLog());
             out.println("live progress every " + options.live().every().toSeconds() + " s of warm-up and window"
                     + (options.live().quiet() ? " (not printed: -q)" : "") + "; from another terminal: tail -f "
                     + layout.progressLog());
@@ -212,62 +244,18 @@ public final class SuiteRunner {
             if (ablation != null) {
                 ablation.writeStart();
             }
-            for (int i = 0; !interruption.interrupted(); i++) {
-                if (i == order.size() && !nextRound(rounds, layout, record, interruption, progress, order)) {
-                    break;
-                }
-                PlannedRun p = order.get(i);
-                if (record.entries().get(i).status().isFinal()) {
-                    continue;
-                }
-                interruption.stepStarting(i);
-                progress.stepStarted(i + 1, p.label(), plan.runTimePerStep().plus(plan.stepOverhead()));
-                StepResult result = steps.run(experiment, p, StepOrder.dir(layout, p), preflight.settingsFor(p.step()), progress);
-                if (!interruption.stepFinished(i, result)) {
-                    break;
-                }
-                progress.say(result.status().json() + (result.reason() == null ? "" : ": " + result.reason()));
-            }
+            StepRunner steps = new StepRunner(clusters, engine, benchBase,
+                    new WorkloadWithCollector(options.collect(), options.collectorInterval()), options.live(),
+                    layout.progressLog());
+            StepBody body = new StepBody(experiment, plan, layout, record, preflight, steps, interruption, progress);
+            new RunsInOrder(order, rounds, layout, interruption, out).run(body);
             if (ablation != null && !interruption.interrupted()) {
-                ablation.run(record.entries(), step -> {
-                    PlannedRun p = new PlannedRun(step, 1, 1);
-                    int i = interruption.stepPlanned(p);
-                    progress.runsAdded(1);
-                    interruption.stepStarting(i);
-                    progress.stepStarted(i + 1, step.name(), plan.runTimePerStep().plus(plan.stepOverhead()));
-                    progress.say(step.description());
-                    StepResult result = steps.run(experiment, p, StepOrder.dir(layout, p), step.settings(), progress);
-                    if (!interruption.stepFinished(i, result)) {
-                        return null;
-                    }
-                    progress.say(result.status().json() + (result.reason() == null ? "" : ": " + result.reason()));
-                    return result;
-                });
+                ablation.run(body);
             }
             interruption.suiteFinished();
         } finally {
             interruption.uninstallAndRelease();
         }
         return new Outcome(layout.root(), record.entries(), interruption.interrupted());
-    }
-
-    /**
-     * {@code repeats: auto} after a complete round: records the decision and appends the next round to
-     * {@code order} and suite.json; false when the rounds stop (or the repeats are fixed).
-     */
-    private boolean nextRound(AutoRounds rounds, SuiteLayout layout, SuiteRecordWriter record,
-                              SuiteInterruption interruption, SuiteProgress progress, List<PlannedRun> order) {
-        if (rounds == null) {
-            return false;
-        }
-        AutoRounds.Decision decision = rounds.afterRound(layout, record.entries());
-        interruption.roundsDecided(decision.record());
-        options.out().println("repeats auto: " + decision.record().why());
-        for (PlannedRun p : decision.nextRound()) {
-            order.add(p);
-            interruption.stepPlanned(p);
-        }
-        progress.runsAdded(decision.nextRound().size());
-        return !decision.nextRound().isEmpty();
     }
 }

@@ -11,15 +11,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
-import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.PlannedStep;
+import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.MemoryLimits;
 import org.pgknobs.overlay.ConnectionBudget;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.overlay.OverlayException;
 import org.pgknobs.overlay.SettingsCatalog;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.run.data.Clusters;
+import org.pgknobs.run.data.MemoryFit;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.ServerException;
 

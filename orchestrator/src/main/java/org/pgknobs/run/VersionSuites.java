@@ -10,6 +10,7 @@ import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import org.pgknobs.experiment.plan.Shard;
+import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.server.PgBinaries;
 
 /**

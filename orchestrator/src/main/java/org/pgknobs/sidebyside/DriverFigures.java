@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.pgknobs.run.CpuWatch;
+import org.pgknobs.run.capture.CpuWatch;
 import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.benchbase.BenchBaseHistograms;

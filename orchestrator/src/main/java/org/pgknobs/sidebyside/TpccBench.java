@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.benchbase.BenchBaseConfig;
-import org.pgknobs.run.CpuWatch;
+import org.pgknobs.run.capture.CpuWatch;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.ThrowawayServer;
 import org.pgknobs.stats.Stats;

@@ -14,7 +14,7 @@ import java.util.OptionalDouble;
 import org.pgknobs.host.CpuSet;
 import org.pgknobs.host.CpuSplit;
 import org.pgknobs.host.CpuTicks;
-import org.pgknobs.run.CpuWatch;
+import org.pgknobs.run.capture.CpuWatch;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.MeasurementListener;

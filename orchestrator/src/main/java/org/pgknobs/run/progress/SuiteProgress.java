@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.progress;
 
 import java.io.PrintStream;
 import java.time.Duration;

@@ -1,10 +1,10 @@
-package org.pgknobs.run;
+package org.pgknobs.run.capture;
 
 import org.pgknobs.workload.LiveSecond;
 import org.pgknobs.workload.MeasurementListener;
 
 /** Tells two listeners of every window (and every live second), the first one first (the collector's snapshot stays closest to the edge). */
-record BothListeners(MeasurementListener first, MeasurementListener second) implements MeasurementListener {
+public record BothListeners(MeasurementListener first, MeasurementListener second) implements MeasurementListener {
 
     @Override
     public void phaseStarted(String phase) {

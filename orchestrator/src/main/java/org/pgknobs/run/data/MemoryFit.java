@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.data;
 
 import java.util.Locale;
 import java.util.Map;
@@ -13,7 +13,7 @@ import org.pgknobs.overlay.SettingsCatalog;
  * shared_buffers plus the run's connections at a backend's minimum, against RAM and the cgroup limit.
  * Deliberately a lower bound (no work_mem, no wal_buffers, no page cache), so it only stops what can never fit.
  */
-final class MemoryFit {
+public final class MemoryFit {
 
     /**
      * A backend's private memory before it does any query work (stack, catalog caches, memory contexts):
@@ -29,7 +29,7 @@ final class MemoryFit {
      *
      * @param connections the client connections the run opens (the workload's and pgknobs' own)
      */
-    static Optional<String> tooMuch(Map<String, Object> settings, SettingsCatalog catalog, int connections,
+    public static Optional<String> tooMuch(Map<String, Object> settings, SettingsCatalog catalog, int connections,
                                     MemoryLimits limits) {
         var meta = catalog.get("shared_buffers");
         Object requested = settings.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase("shared_buffers"))
@@ -56,7 +56,7 @@ final class MemoryFit {
     }
 
     /** What the user may still have: the smaller of RAM and the cgroup limit. */
-    static String available(MemoryLimits limits) {
+    public static String available(MemoryLimits limits) {
         long ram = limits.ramBytes().orElse(Long.MAX_VALUE);
         return human(Math.min(ram, limits.cgroupBytes().orElse(ram)));
     }

@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.capture;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,7 +34,7 @@ import org.pgknobs.workload.WorkloadResult;
  * RAM, read latency from the headline window's pg_stat_io deltas, and the fsync probe (run once per suite
  * and wal_sync_method, then reused). Reads the server's settings as they are; never changes one.
  */
-final class MachineProbe {
+public final class MachineProbe {
 
     /** pg_test_fsync runs 5 s per method; a shorter probe keeps the suite's overhead small and is enough for a mean. */
     static final Duration FSYNC_BUDGET = Duration.ofSeconds(2);

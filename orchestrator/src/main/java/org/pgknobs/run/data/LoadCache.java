@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.data;
 
 import java.io.IOException;
 import java.io.PrintStream;

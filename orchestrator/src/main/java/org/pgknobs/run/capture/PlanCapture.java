@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.capture;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -26,13 +26,15 @@ import org.pgknobs.workload.WorkloadStatement;
  * workload draws them. It sets nothing: the session is pgknobs' own and the prepared statement is gone with
  * it. A statement that cannot be explained is recorded with PostgreSQL's message; nothing here fails a step.
  */
-final class PlanCapture {
+final class PlanCapture implements StepCapture {
 
     /** The first major with EXPLAIN (GENERIC_PLAN). */
     static final int GENERIC_PLAN_SINCE = 160000;
     private static final String PREPARED = "pgknobs_plan";
 
-    private PlanCapture() {
+    @Override
+    public void beforeRun(StepSubject step) {
+        capture(step.workload(), step.server().connection(), step.dir());
     }
 
     /** Explains and writes {@code dir/plans.json}; nothing when the workload names no statement. */
@@ -46,7 +48,7 @@ final class PlanCapture {
             }
             plans = explainAll(statements, admin.withDatabase(workload.database()), t0);
         } catch (SQLException | RuntimeException e) {
-            plans = new StepPlans(StepPlans.SCHEMA_VERSION, null, workload.database(), null, StepRunner.secondsSince(t0),
+            plans = new StepPlans(StepPlans.SCHEMA_VERSION, null, workload.database(), null, secondsSince(t0),
                     "not captured: " + e.getMessage(), List.of());
         }
         try {
@@ -67,7 +69,7 @@ final class PlanCapture {
                 out.add(generic ? explainGeneric(s, w) : explainDrawn(s, w));
             }
             return new StepPlans(StepPlans.SCHEMA_VERSION, version, db.database(),
-                    generic ? StepPlans.GENERIC_PLAN : StepPlans.DRAWN_PARAMETERS, StepRunner.secondsSince(t0), null, out);
+                    generic ? StepPlans.GENERIC_PLAN : StepPlans.DRAWN_PARAMETERS, secondsSince(t0), null, out);
         }
     }
 
@@ -123,6 +125,10 @@ final class PlanCapture {
             rs.next();
             return Integer.parseInt(rs.getString(1).strip());
         }
+    }
+
+    private static double secondsSince(long nanos) {
+        return (System.nanoTime() - nanos) / 1e9;
     }
 
     /** A drawn value as an SQL literal: numbers as they are, anything else quoted. */

@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.capture;
 
 import java.util.function.Consumer;
 import org.pgknobs.collector.StatsCollector;
@@ -11,7 +11,7 @@ public final class CollectorWindows implements MeasurementListener {
     private final Consumer<String> onStart;
 
     /** @param collector null: only {@code onStart} is told (the workload collects its own stats, or none) */
-    CollectorWindows(StatsCollector collector, Consumer<String> onStart) {
+    public CollectorWindows(StatsCollector collector, Consumer<String> onStart) {
         this.collector = collector;
         this.onStart = onStart;
     }

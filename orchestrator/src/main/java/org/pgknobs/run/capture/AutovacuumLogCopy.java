@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.capture;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -9,7 +9,7 @@ import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.server.AutovacuumLogLines;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
-import org.pgknobs.workload.MeasurementListener;
+import org.pgknobs.workload.WorkloadResult;
 
 /**
  * Keeps the autovacuum entries a managed server logged in the step's headline window: with
@@ -17,10 +17,15 @@ import org.pgknobs.workload.MeasurementListener;
  * into the step directory ({@link SuiteLayout#autovacuumLog}). As a listener it notes when each window
  * opened and closed on the wall clock the server's log timestamps use.
  */
-final class AutovacuumLogCopy implements MeasurementListener {
+final class AutovacuumLogCopy implements StepCapture {
 
     private final Map<String, long[]> windows = new LinkedHashMap<>();
-    private final long runStartMs = System.currentTimeMillis();
+    private long runStartMs = System.currentTimeMillis();
+
+    @Override
+    public synchronized void beforeRun(StepSubject step) {
+        runStartMs = System.currentTimeMillis();
+    }
 
     @Override
     public synchronized void phaseStarted(String phase) {
@@ -40,6 +45,11 @@ final class AutovacuumLogCopy implements MeasurementListener {
      * workload told no window (BenchBase's agent keeps its windows to itself). Never throws: the copy is a
      * help, never a reason to lose the step.
      */
+    @Override
+    public void afterRun(StepSubject step, WorkloadResult result) {
+        save(step.server(), step.dir(), result.headlinePhase());
+    }
+
     synchronized void save(Server server, Path dir, String headline) {
         if (!(server instanceof ManagedServer managed)) {
             return;

@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.progress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.capture;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,6 +21,7 @@ import org.pgknobs.profile.ProfileSummary;
 import org.pgknobs.profile.TimeWindow;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.workload.MeasurementListener;
+import org.pgknobs.workload.WorkloadResult;
 
 /**
  * {@code observe: [profile]} for one step: perf records the server's process tree from before the warm-up
@@ -48,6 +49,45 @@ final class ProfileCapture implements MeasurementListener {
         this.recorder = recorder;
         this.absent = absent;
         this.scratch = scratch;
+    }
+
+    /**
+     * As a step's capture: perf starts before the run and covers its warm-up, is folded after it, and is only
+     * ended when the run failed.
+     */
+    static StepCapture forStep(Long postmaster) {
+        return new StepCapture() {
+            private ProfileCapture profile;
+
+            @Override
+            public void beforeRun(StepSubject step) {
+                step.say().accept("starting perf on the server's processes");
+                profile = start(postmaster);
+            }
+
+            @Override
+            public void phaseStarted(String phase) {
+                profile.phaseStarted(phase);
+            }
+
+            @Override
+            public void phaseEnded(String phase) {
+                profile.phaseEnded(phase);
+            }
+
+            @Override
+            public void afterRun(StepSubject step, WorkloadResult result) {
+                step.say().accept("folding the server's CPU profile");
+                profile.finish(step.dir(), step.workload().collectsItsOwnStats());
+            }
+
+            @Override
+            public void abandon() {
+                if (profile != null) {
+                    profile.abandon();
+                }
+            }
+        };
     }
 
     /** Starts perf on the postmaster's tree, or a capture that only writes why there is no profile. */

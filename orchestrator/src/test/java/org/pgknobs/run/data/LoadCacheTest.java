@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,6 +24,8 @@ import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.run.Workloads;
+import org.pgknobs.run.progress.SuiteProgress;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.KeyedDirectories;
 import org.pgknobs.server.PgBinaries;
@@ -160,7 +162,7 @@ class LoadCacheTest {
     private static Clusters clusters(Path cache, ByteArrayOutputStream out) {
         ServerSupply supply = new ServerSupply.Managed(TestServers.embeddedBinaries(), TestServers.runAs(),
                 Workspace.defaultWorkDir().resolve("tests"), new DiskSpace(OptionalLong.empty()), Optional.of(cache));
-        return new Clusters(supply, null, new OverlayEngine(false), new PrintStream(out, true, StandardCharsets.UTF_8));
+        return new Clusters(supply, Workloads::create, new OverlayEngine(false), new PrintStream(out, true, StandardCharsets.UTF_8));
     }
 
     private static SuiteProgress progress(ByteArrayOutputStream out) {

@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.data;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -11,13 +11,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import org.pgknobs.experiment.DataPolicy;
 import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.WorkloadSpec;
 import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.overlay.AutoConfState;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.run.progress.SuiteProgress;
+import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.InitdbTemplates;
 import org.pgknobs.server.KeyedDirectories;
 import org.pgknobs.server.ManagedServer;
@@ -27,7 +31,6 @@ import org.pgknobs.server.Workspace;
 import org.pgknobs.workload.Databases;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 import org.pgknobs.workload.tpcc.TpccWorkload;
 
 /**
@@ -35,7 +38,7 @@ import org.pgknobs.workload.tpcc.TpccWorkload;
  * created, loaded and snapshotted once and restored before each step (data: restore); or the one
  * external server, loaded only where its database is missing and given back its postgresql.auto.conf.
  */
-final class Clusters {
+public final class Clusters {
 
     /** @param asSnapshot the data directory is still the snapshot's copy (just loaded, not started since) */
     private record Cluster(ManagedServer server, DataSnapshot snapshot, boolean asSnapshot) {
@@ -45,7 +48,7 @@ final class Clusters {
     }
 
     private final ServerSupply supply;
-    private final BenchBaseLauncher benchBase;
+    private final BiFunction<WorkloadSpec, ConnectionInfo, Workload> workloads;
     private final OverlayEngine engine;
     private final PrintStream out;
     private final Map<List<String>, Cluster> clusters = new LinkedHashMap<>();
@@ -54,9 +57,11 @@ final class Clusters {
     private final Optional<InitdbTemplates> templates;
     private Optional<AutoConfState> externalOriginal = Optional.empty();
 
-    Clusters(ServerSupply supply, BenchBaseLauncher benchBase, OverlayEngine engine, PrintStream out) {
+    /** @param workloads builds the workload that loads a cluster's data (the runner's, with its BenchBase) */
+    public Clusters(ServerSupply supply, BiFunction<WorkloadSpec, ConnectionInfo, Workload> workloads, OverlayEngine engine,
+                    PrintStream out) {
         this.supply = supply;
-        this.benchBase = benchBase;
+        this.workloads = workloads;
         this.engine = engine;
         this.out = out;
         this.cache = supply instanceof ServerSupply.Managed m ? m.loadCache().map(dir -> new LoadCache(dir, out))
@@ -66,16 +71,16 @@ final class Clusters {
     }
 
     /** Where each cluster's data came so far, for suite.json. */
-    synchronized List<SuiteRecord.DataLoad> loads() {
+    public synchronized List<SuiteRecord.DataLoad> loads() {
         return List.copyOf(loads);
     }
 
-    boolean external() {
+    public boolean external() {
         return supply instanceof ServerSupply.External;
     }
 
     /** The server preflight checks against: the external one, or the first step's cluster (not loaded yet). */
-    Server first(ExperimentPlan plan) {
+    public Server first(ExperimentPlan plan) {
         if (supply instanceof ServerSupply.External ext) {
             // the user's --allow-alter-system decides, before anything is recorded or changed
             new OverlayEngine(ext.allowAlterSystem()).checkAllowed(ext.server());
@@ -88,7 +93,7 @@ final class Clusters {
     }
 
     /** Restores the loaded data (data: restore) and starts the step's cluster; an external server is used as is. */
-    Server prepare(Experiment experiment, PlannedStep step, SuiteProgress progress) {
+    public Server prepare(Experiment experiment, PlannedStep step, SuiteProgress progress) {
         if (supply instanceof ServerSupply.External ext) {
             ensureLoadedExternal(experiment, ext.server(), progress);
             return ext.server();
@@ -118,7 +123,7 @@ final class Clusters {
     }
 
     /** The step's managed cluster if it exists (a failed start: its log says why). */
-    Optional<Server> managedFor(PlannedStep step) {
+    public Optional<Server> managedFor(PlannedStep step) {
         if (supply instanceof ServerSupply.Managed && clusters.get(step.initdb()) != null) {
             return Optional.of(clusters.get(step.initdb()).server());
         }
@@ -157,7 +162,7 @@ final class Clusters {
         out.println("loading " + what
                 + (initdb.isEmpty() ? "" : " into the cluster with initdb " + String.join(" ", initdb)));
         long t0 = System.nanoTime();
-        Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
+        Workload workload = workloads.apply(experiment.workload(), server.connection());
         // only the built-in TPC-C loader says what its bytes depend on; BenchBase's and the insert benchmark's are not cached
         Optional<KeyedDirectories.Key> key = cache.isPresent() && workload instanceof TpccWorkload tpcc
                 ? Optional.of(LoadCache.key(server.binaries(), server.runAs().userName(), initdb,
@@ -198,7 +203,7 @@ final class Clusters {
 
     private void ensureLoadedExternal(Experiment experiment, Server server, SuiteProgress progress) {
         // An external server keeps its data between steps (data: continue); load only what is missing.
-        Workload workload = Workloads.create(experiment.workload(), server.connection(), benchBase);
+        Workload workload = workloads.apply(experiment.workload(), server.connection());
         try {
             if (Databases.exists(server.connection(), workload.database())) {
                 return;
@@ -214,7 +219,7 @@ final class Clusters {
      * A setting that stops the server from starting must not poison later steps (data: continue):
      * empty postgresql.auto.conf while the server is down, as ALTER SYSTEM RESET ALL would.
      */
-    void rollBackAutoConf(PlannedStep step) {
+    public void rollBackAutoConf(PlannedStep step) {
         if (supply instanceof ServerSupply.Managed) {
             Cluster c = clusters.get(step.initdb());
             if (c != null && !c.server().isRunning()) {
@@ -236,7 +241,7 @@ final class Clusters {
      * The server a trial start of one initdb group runs on: the group's cluster while it is still empty
      * (created and started now if preflight did not), or the external server.
      */
-    Server forTrial(List<String> initdb, Experiment experiment) {
+    public Server forTrial(List<String> initdb, Experiment experiment) {
         if (supply instanceof ServerSupply.External ext) {
             return ext.server();
         }
@@ -248,7 +253,7 @@ final class Clusters {
     }
 
     /** After a trial start PostgreSQL refused: the cluster back to its defaults and running (a managed one). */
-    void recoverFromTrial(List<String> initdb) {
+    public void recoverFromTrial(List<String> initdb) {
         Cluster c = clusters.get(initdb);
         if (supply instanceof ServerSupply.Managed && c != null && !c.server().isRunning()) {
             emptyAutoConf(c.server());
@@ -260,7 +265,7 @@ final class Clusters {
      * The trial leaves nothing behind: empty clusters get their defaults back (stopped; the load starts
      * them) and lose the trial's log lines; an external server gets its postgresql.auto.conf back.
      */
-    void afterTrial() {
+    public void afterTrial() {
         if (supply instanceof ServerSupply.External ext) {
             externalOriginal.ifPresent(state -> state.restore(ext.server()));
             return;
@@ -275,7 +280,7 @@ final class Clusters {
     }
 
     /** Stops the step's managed cluster after the step; an external server keeps running. */
-    void stopAfter(PlannedStep step) {
+    public void stopAfter(PlannedStep step) {
         if (supply instanceof ServerSupply.Managed) {
             Cluster c = clusters.get(step.initdb());
             if (c != null) {
@@ -289,7 +294,7 @@ final class Clusters {
     }
 
     /** Stops every cluster (deleting them unless asked to keep) and restores an external server's settings. */
-    void release(boolean delete) {
+    public void release(boolean delete) {
         for (Cluster c : clusters.values()) {
             try {
                 c.server().stop();
@@ -307,7 +312,7 @@ final class Clusters {
     }
 
     /** {@code select version()} of the external server or the first cluster, for suite.json. */
-    String serverVersion() {
+    public String serverVersion() {
         Server s = supply instanceof ServerSupply.External ext ? ext.server()
                 : clusters.values().stream().map(Cluster::server).findFirst().orElse(null);
         if (s == null) {

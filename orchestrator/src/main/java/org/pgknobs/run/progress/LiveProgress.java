@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.progress;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,7 +26,7 @@ import org.pgknobs.workload.MeasurementListener;
  * to the console (unless quiet) and is appended, with its time and step, to every file given: the step's
  * progress.log and the suite's, which a second terminal can {@code tail -f}.
  */
-final class LiveProgress implements MeasurementListener {
+public final class LiveProgress implements MeasurementListener {
 
     private final Consumer<String> console;
     private final List<Path> files;
@@ -45,7 +45,7 @@ final class LiveProgress implements MeasurementListener {
      * @param console where the console's lines go (the suite's progress display), null when quiet
      * @param step    the step (and repeat) the file lines name
      */
-    LiveProgress(Consumer<String> console, List<Path> files, String step, LiveOptions options) {
+    public LiveProgress(Consumer<String> console, List<Path> files, String step, LiveOptions options) {
         this.console = console;
         this.files = List.copyOf(files);
         this.step = step;

@@ -1,4 +1,4 @@
-package org.pgknobs.run;
+package org.pgknobs.run.capture;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,7 +11,6 @@ import org.pgknobs.host.CpuTicks;
 import org.pgknobs.host.HostCpuTicks;
 import org.pgknobs.host.ProcessCpu;
 import org.pgknobs.results.MachineFacts;
-import org.pgknobs.workload.MeasurementListener;
 
 /**
  * Reads the machine's and the processes' CPU ticks exactly where each measured window opens and closes,
@@ -20,7 +19,7 @@ import org.pgknobs.workload.MeasurementListener;
  * postmaster's tree. The one CPU-per-window reader of pgknobs: the suite's steps and the side-by-side
  * benchmarks use it alike.
  */
-public final class CpuWatch implements MeasurementListener {
+public final class CpuWatch implements StepCapture {
 
     private final Long postmaster;
     private final long ticksPerSecond = HostCpuTicks.clockTicksPerSecond();
