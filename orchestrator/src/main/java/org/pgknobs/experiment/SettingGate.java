@@ -72,7 +72,8 @@ public final class SettingGate {
 
     /** Settings naming libraries the server loads: comma lists, or one name. */
     static final Set<String> LIBRARY_LISTS = Set.of("shared_preload_libraries", "session_preload_libraries",
-            "local_preload_libraries", "oauth_validator_libraries", "archive_library", "jit_provider");
+            "local_preload_libraries", "oauth_validator_libraries", "output_plugin_libraries", "archive_library",
+            "jit_provider");
 
     /** Search paths for code, each safe only as its default macro. */
     static final Map<String, String> SEARCH_PATHS = Map.of("dynamic_library_path", "$libdir",
