@@ -121,6 +121,8 @@ final class ValidateCommand implements Callable<Integer> {
                 Experiment first = loaded.get(0);
                 out.printf("%s: ok (%s, %d steps, profiles: %s)%n", file, first.name(), first.steps().size(),
                         first.profiles().isEmpty() ? "none" : String.join(", ", first.profiles().keySet()));
+                loaded.stream().flatMap(e -> org.pgknobs.experiment.SettingGate.inEffect(e).stream()).distinct()
+                        .forEach(g -> out.println("  " + g.announcement()));
                 if (plan) {
                     loaded.forEach(e -> printPlan(out, e));
                 }

@@ -103,6 +103,8 @@ class GatedSettingsTest {
         Case c = prepare("command-in-step-validate.yaml", "ok");
         CliRun.Result r = CliRun.execute("validate", c.file().toString(), "--allow", "commands");
         assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).as("validate says what the file runs")
+                .contains("  this experiment runs: restore_command = cp /some/archive/%f %p && touch " + c.marker());
 
         Path inFile = c.dir().resolve("allowed-in-file.yaml");
         Files.writeString(inFile, "allow: [commands]\n" + Files.readString(c.file()));
