@@ -20,7 +20,7 @@ final class AblateCommand extends RunCommand {
 
     @Override
     List<String> extraSets(List<String> userSets) {
-        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(profile), userSets);
+        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(profile), userSets, allowOptions.kinds());
         return switch (plain.mode()) {
             case ABLATION -> List.of();
             case CUMULATIVE -> List.of("mode=ablation");

@@ -40,12 +40,16 @@ public final class ApplyCommand implements Callable<Integer> {
     @Mixin
     ServerOptions serverOptions;
 
+    @Mixin
+    AllowOptions allowOptions;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         SettingsFile file = SettingsFile.load(settings);
+        allowOptions.require(file.settings(), file::where, spec.commandLine().getOut());
         ServerFactory factory = new ServerFactory(serverOptions);
         OverlayEngine engine = new OverlayEngine(serverOptions.allowAlterSystem());
         return serverOptions.isExternal() ? onExternal(factory.external(), engine, file)

@@ -64,6 +64,9 @@ public final class BenchTpccCommand implements Callable<Integer> {
     @Mixin
     BenchBaseOptions benchBaseOptions;
 
+    @Mixin
+    AllowOptions allowOptions;
+
     @Option(names = {"-d", "--directory"}, paramLabel = "DIR", description = "keep BenchBase-format result files here")
     Path directory;
 
@@ -86,6 +89,7 @@ public final class BenchTpccCommand implements Callable<Integer> {
             throw new BadInputException("--pairs " + pairs + ": give at least 1");
         }
         OptionUnits.settingNames(settings.keySet(), "--set");
+        allowOptions.require(settings, "--set");
         if (run.warehouses < 1 || run.terminals < 1) {
             throw new BadInputException("--warehouses and --terminals must be at least 1");
         }

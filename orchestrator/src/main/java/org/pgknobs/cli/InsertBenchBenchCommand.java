@@ -31,6 +31,9 @@ import picocli.CommandLine.Option;
                 + "Sizes without options: 1 client, 500000 initial rows, 300000 l.i1 rows, 30000 l.i2 rows (current only).")
 public final class InsertBenchBenchCommand implements Callable<Integer> {
 
+    @picocli.CommandLine.Mixin
+    AllowOptions allowOptions;
+
     @Option(names = "--against-iibench", required = true, paramLabel = "PATH",
             description = "A local iibench.py (mdcallag/mytools bench/ibench); needs Python 3 with psycopg2.")
     Path iibench;
@@ -84,6 +87,7 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
             throw new BadInputException("--pairs " + pairs + ": at least 2 pairs, so the median means something");
         }
         OptionUnits.settingNames(settings.keySet(), "--set");
+        allowOptions.require(settings, "--set");
         if (warmupPairs < 0) {
             throw new BadInputException("--warmup-pairs " + warmupPairs + ": give 0 or more");
         }

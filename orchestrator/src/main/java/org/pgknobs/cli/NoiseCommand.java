@@ -46,7 +46,7 @@ final class NoiseCommand extends RunCommand {
             throw new BadInputException("noise: --shard and several --pg-versions do not apply: the spread is of one "
                     + "step on one server; run noise once per host or version");
         }
-        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(profile), sets);
+        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(profile), sets, allowOptions.kinds());
         List<String> names = plain.steps().stream().map(s -> s.name()).toList();
         if (step == null) {
             step = ShardSelection.base(ExperimentPlan.of(plain)).name();

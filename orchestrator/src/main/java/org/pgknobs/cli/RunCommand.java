@@ -138,6 +138,9 @@ class RunCommand implements Callable<Integer> {
     ServerOptions serverOptions;
 
     @Mixin
+    AllowOptions allowOptions;
+
+    @Mixin
     BenchBaseOptions benchBaseOptions;
 
     @CommandLine.Spec
@@ -200,8 +203,9 @@ class RunCommand implements Callable<Integer> {
             throw new BadInputException("--resume " + resume + ": no such directory; name a result directory of an earlier run");
         }
         allSets.addAll(extraSets(allSets));
-        Experiment experiment = ExperimentLoader.load(file, Optional.ofNullable(profile), allSets)
+        Experiment experiment = ExperimentLoader.load(file, Optional.ofNullable(profile), allSets, allowOptions.kinds())
                 .withObserve(observeOption());
+        AllowOptions.announce(experiment, stdout);
         if (repeats != null) {
             experiment = RepeatsOption.applyTo(repeats, experiment);
         }

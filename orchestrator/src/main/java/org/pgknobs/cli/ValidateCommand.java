@@ -51,6 +51,9 @@ final class ValidateCommand implements Callable<Integer> {
     @Mixin
     ServerOptions serverOptions;
 
+    @Mixin
+    AllowOptions allowOptions;
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "experiment YAML files")
     List<Path> files = new ArrayList<>();
 
@@ -112,11 +115,13 @@ final class ValidateCommand implements Callable<Integer> {
         for (Path file : files) {
             try {
                 List<Experiment> loaded = profile == null && sets.isEmpty()
-                        ? ExperimentLoader.loadEveryProfile(file)
-                        : List.of(ExperimentLoader.load(file, Optional.ofNullable(profile), sets));
+                        ? ExperimentLoader.loadEveryProfile(file, allowOptions.kinds())
+                        : List.of(ExperimentLoader.load(file, Optional.ofNullable(profile), sets, allowOptions.kinds()));
                 Experiment first = loaded.get(0);
                 out.printf("%s: ok (%s, %d steps, profiles: %s)%n", file, first.name(), first.steps().size(),
                         first.profiles().isEmpty() ? "none" : String.join(", ", first.profiles().keySet()));
+                loaded.stream().flatMap(e -> org.pgknobs.experiment.SettingGate.inEffect(e).stream()).distinct()
+                        .forEach(g -> out.println("  " + g.announcement()));
                 if (plan) {
                     loaded.forEach(e -> printPlan(out, e));
                 }

@@ -55,7 +55,9 @@ final class XmlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Experiment experiment = ExperimentLoader.load(file, Optional.ofNullable(profile), sets);
+        // writes BenchBase's XML only, applies no setting: nothing for the setting gate (SettingGate) to refuse
+        Experiment experiment = ExperimentLoader.load(file, Optional.ofNullable(profile), sets,
+                java.util.EnumSet.allOf(org.pgknobs.experiment.SettingGate.Kind.class));
         if (experiment.workload().kind() != WorkloadKind.TPCC) {
             throw new BadInputException(file + ": workload.kind is " + experiment.workload().kind().name().toLowerCase()
                     + "; BenchBase XML exists only for tpcc (try --set workload.kind=tpcc)");

@@ -16,19 +16,22 @@ import java.util.Set;
  * {@code scale} is the chosen profile's published machine, if any (scaled to this machine by the plan's MachineScaler);
  * {@code ablation} is read in every mode (defaults when absent) and used by {@code mode: ablation};
  * {@code observe} the optional captures ({@code observe:} and {@code --observe}), empty when none;
- * {@code autoRepeats} is {@code repeats: auto}, with {@code repeats} then its {@code min} (the rounds planned up front).
+ * {@code autoRepeats} is {@code repeats: auto}, with {@code repeats} then its {@code min} (the rounds planned up front);
+ * {@code allow} the kinds of gated settings the user allowed ({@link SettingGate}: the file's {@code allow:} and
+ * {@code --allow}, together, so the resolved file records what this run was allowed to do).
  */
 public record Experiment(String name, String description, Mode mode, ServerSpec server, WorkloadSpec workload,
                          DataPolicy data, List<StepSpec> steps, int repeats, Optional<Reference> reference,
                          Map<String, Object> profiles, Optional<String> profile, Optional<MachineScale> scale,
                          Set<String> includeOptional, AblationSpec ablation, Path source, Set<Observe> observe,
-                         Optional<RepeatsAuto> autoRepeats) {
+                         Optional<RepeatsAuto> autoRepeats, Set<SettingGate.Kind> allow) {
 
     public Experiment {
         steps = List.copyOf(steps);
         profiles = Collections.unmodifiableMap(new LinkedHashMap<>(profiles));
         includeOptional = Collections.unmodifiableSet(new LinkedHashSet<>(includeOptional));
         observe = observe.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(observe));
+        allow = allow.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(allow));
         if (autoRepeats.isPresent() && repeats != autoRepeats.get().min()) {
             throw new IllegalArgumentException("with repeats: auto, repeats is the rounds planned up front (min "
                     + autoRepeats.get().min() + "), got " + repeats);
@@ -41,35 +44,35 @@ public record Experiment(String name, String description, Mode mode, ServerSpec 
         all.addAll(observe);
         all.addAll(more);
         return new Experiment(name, description, mode, server, workload, data, steps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source, all, autoRepeats);
+                profiles, profile, scale, includeOptional, ablation, source, all, autoRepeats, allow);
     }
 
     public Experiment withServer(ServerSpec newServer) {
         return new Experiment(name, description, mode, newServer, workload, data, steps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats);
+                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats, allow);
     }
 
     public Experiment withSteps(List<StepSpec> newSteps) {
         return new Experiment(name, description, mode, server, workload, data, newSteps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats);
+                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats, allow);
     }
 
     /** The same file as an ablation ({@code pgknobs ablate}): its steps become the units. */
     public Experiment asAblation() {
         return new Experiment(name, description, Mode.ABLATION, server, workload, data, steps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats);
+                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats, allow);
     }
 
     /** A fixed number of repeats (drops {@code repeats: auto}). */
     public Experiment withRepeats(int newRepeats) {
         return new Experiment(name, description, mode, server, workload, data, steps, newRepeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, Optional.empty());
+                profiles, profile, scale, includeOptional, ablation, source, observe, Optional.empty(), allow);
     }
 
     /** {@code repeats: auto}: {@code repeats} becomes the rounds planned up front, its {@code min}. */
     public Experiment withAutoRepeats(RepeatsAuto auto) {
         return new Experiment(name, description, mode, server, workload, data, steps, auto.min(), reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, Optional.of(auto));
+                profiles, profile, scale, includeOptional, ablation, source, observe, Optional.of(auto), allow);
     }
 
     /**
@@ -93,6 +96,6 @@ public record Experiment(String name, String description, Mode mode, ServerSpec 
                         .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue,
                                 (a, b) -> a, LinkedHashMap::new)), r.notes()));
         return new Experiment(name, description, mode, server, workload, data, steps, repeats, ref,
-                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats);
+                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats, allow);
     }
 }

@@ -69,6 +69,11 @@ public record SettingsFile(Path path, Map<String, Object> settings, Map<String, 
         return new SettingsFile(path, settings, lines);
     }
 
+    /** {@code file:line} of a setting, or the file alone for a name it does not hold. */
+    public String where(String name) {
+        return path + (lines.containsKey(name) ? ":" + lines.get(name) : "");
+    }
+
     /** Preflight problems re-worded with this file's name and line numbers. */
     public BadInputException located(OverlayRejectedException e) {
         List<String> located = e.problems().stream()

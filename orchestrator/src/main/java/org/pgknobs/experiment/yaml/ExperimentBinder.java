@@ -25,6 +25,7 @@ import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.PgMajors;
 import org.pgknobs.experiment.Reference;
+import org.pgknobs.experiment.SettingGate;
 import org.pgknobs.experiment.ServerSpec;
 import org.pgknobs.experiment.StepSpec;
 import org.pgknobs.experiment.TargetRate;
@@ -41,9 +42,12 @@ final class ExperimentBinder {
     private static final Set<String> BASELINE_NAMES = Set.of("base", "baseline");
 
     private final Path source;
+    private final Set<SettingGate.Kind> allowedByCommandLine;
 
-    ExperimentBinder(Path source) {
+    /** @param allowedByCommandLine the {@code --allow} kinds, allowed on top of the file's {@code allow:} */
+    ExperimentBinder(Path source, Set<SettingGate.Kind> allowedByCommandLine) {
         this.source = source;
+        this.allowedByCommandLine = allowedByCommandLine;
     }
 
     Experiment bind(YamlTree tree, Optional<String> profile, Optional<MachineScale> scale) {
@@ -51,10 +55,13 @@ final class ExperimentBinder {
         String name = name(root.required("name", "the experiment's name, e.g. `name: my-experiment`"), "name");
         String description = root.get("description").map(t -> Values.text(t, "description")).orElse("");
         Mode mode = root.get("mode").map(t -> Values.choice(t, "mode", Mode.class)).orElse(Mode.CUMULATIVE);
-        ServerSpec server = server(root.get("server"));
+        Set<SettingGate.Kind> allow = EnumSet.noneOf(SettingGate.Kind.class);
+        root.get("allow").ifPresent(t -> allow.addAll(allow(t)));
+        allow.addAll(allowedByCommandLine);
+        ServerSpec server = server(root.get("server"), allow);
         WorkloadSpec workload = workload(root.get("workload"));
         DataPolicy data = root.get("data").map(t -> Values.choice(t, "data", DataPolicy.class)).orElse(DataPolicy.RESTORE);
-        List<StepSpec> steps = steps(root.required("steps", "a list of steps, e.g. `steps: [{name: baseline}]`"), mode);
+        List<StepSpec> steps = steps(root.required("steps", "a list of steps, e.g. `steps: [{name: baseline}]`"), mode, allow);
         RepeatsBinder.Bound repeats = RepeatsBinder.bind(root.get("repeats"));
         Set<String> includeOptional = includeOptional(root.get("include_optional"), steps);
         Optional<Reference> reference = root.get("reference").map(t -> reference(t, steps));
@@ -66,7 +73,7 @@ final class ExperimentBinder {
                     + " culprit search measures each candidate once, after the fixed runs)", "give a number, e.g. `repeats: 3`");
         }
         return new Experiment(name, description, mode, server, workload, data, steps, repeats.fixed(), reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, repeats.auto());
+                profiles, profile, scale, includeOptional, ablation, source, observe, repeats.auto(), allow);
     }
 
     private static String name(YamlTree tree, String path) {
@@ -78,13 +85,27 @@ final class ExperimentBinder {
         return text;
     }
 
-    private static ServerSpec server(Optional<YamlTree> tree) {
+    /** {@code allow: [commands, libraries, paths]}: the kinds of gated settings the file may use (SettingGate). */
+    private static Set<SettingGate.Kind> allow(YamlTree tree) {
+        YamlTree.Sequence seq = Values.list(tree, "allow", "kinds of settings to allow (" + SettingGate.Kind.choices() + ")");
+        Set<SettingGate.Kind> out = EnumSet.noneOf(SettingGate.Kind.class);
+        for (int k = 0; k < seq.items().size(); k++) {
+            YamlTree item = seq.items().get(k);
+            String path = "allow[" + (k + 1) + "]";
+            String text = Values.text(item, path);
+            out.add(SettingGate.Kind.named(text).orElseThrow(() -> Problems.at(item.origin(), path,
+                    "unknown kind '" + text + "'", "choose from " + SettingGate.Kind.choices() + ", e.g. `allow: [commands]`")));
+        }
+        return out;
+    }
+
+    private static ServerSpec server(Optional<YamlTree> tree, Set<SettingGate.Kind> allow) {
         if (tree.isEmpty()) {
             return new ServerSpec(List.of(), Map.of());
         }
         MapReader server = new MapReader(tree.get(), "server", ExperimentFormat.SERVER);
-        List<String> initdb = server.get("initdb").map(t -> Values.texts(t, "server.initdb")).orElse(List.of());
-        Map<String, Object> base = server.get("base").map(t -> settings(t, "server.base")).orElse(Map.of());
+        List<String> initdb = server.get("initdb").map(t -> initdb(t, "server.initdb", allow)).orElse(List.of());
+        Map<String, Object> base = server.get("base").map(t -> settings(t, "server.base", allow)).orElse(Map.of());
         List<Integer> versions = server.get("versions").map(ExperimentBinder::versions).orElse(List.of());
         MissingSetting missing = server.get("on_missing_setting")
                 .map(t -> Values.choice(t, "server.on_missing_setting", MissingSetting.class)).orElse(MissingSetting.NA);
@@ -115,7 +136,25 @@ final class ExperimentBinder {
         return out;
     }
 
-    static Map<String, Object> settings(YamlTree tree, String path) {
+    /** initdb options; one that puts WAL outside the cluster (--waldir) needs {@code paths} allowed. */
+    private static List<String> initdb(YamlTree tree, String path, Set<SettingGate.Kind> allow) {
+        List<String> options = Values.texts(tree, path);
+        if (tree instanceof YamlTree.Sequence seq && seq.items().size() == options.size()) {
+            for (int k = 0; k < options.size(); k++) {
+                Origin at = seq.items().get(k).origin();
+                SettingGate.checkInitdbOption(options.get(k)).filter(g -> !allow.contains(g.kind())).ifPresent(g -> {
+                    throw Problems.at(at, path, g.problem(), g.fix());
+                });
+            }
+        }
+        return options;
+    }
+
+    /**
+     * A settings mapping; a gated setting (SettingGate) is refused here, at its line, unless its kind is in
+     * {@code allow}. Every experiment settings map passes through this: base, steps, a chosen profile's and --set's.
+     */
+    static Map<String, Object> settings(YamlTree tree, String path, Set<SettingGate.Kind> allow) {
         YamlTree.Mapping mapping = requireMapping(tree, path);
         Map<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<String, YamlTree> e : mapping.entries().entrySet()) {
@@ -137,6 +176,9 @@ final class ExperimentBinder {
                         "write it as PostgreSQL would, as one text; a list setting is one quoted text, e.g. "
                                 + "log_destination: 'stderr,jsonlog'");
             }
+            SettingGate.check(key, s.value()).filter(g -> !allow.contains(g.kind())).ifPresent(g -> {
+                throw Problems.at(at, settingPath, g.problem(), g.fix());
+            });
             out.put(key, s.value());
         }
         return out;
@@ -231,7 +273,7 @@ final class ExperimentBinder {
         return out;
     }
 
-    private static List<StepSpec> steps(YamlTree tree, Mode mode) {
+    private static List<StepSpec> steps(YamlTree tree, Mode mode, Set<SettingGate.Kind> allow) {
         YamlTree.Sequence seq = Values.list(tree, "steps", "steps");
         if (seq.items().isEmpty()) {
             throw Problems.at(tree.origin(), "steps", "no steps", "add at least one step, e.g. `- name: baseline`");
@@ -249,8 +291,8 @@ final class ExperimentBinder {
             }
             seen.put(name, s.originOf("name"));
             String desc = s.get("description").map(t -> Values.text(t, "description")).orElse("");
-            Map<String, Object> settings = s.get("settings").map(t -> settings(t, "steps[" + name + "].settings")).orElse(Map.of());
-            List<String> initdb = s.get("initdb").map(t -> Values.texts(t, "steps[" + name + "].initdb")).orElse(List.of());
+            Map<String, Object> settings = s.get("settings").map(t -> settings(t, "steps[" + name + "].settings", allow)).orElse(Map.of());
+            List<String> initdb = s.get("initdb").map(t -> initdb(t, "steps[" + name + "].initdb", allow)).orElse(List.of());
             Optional<String> expect = s.get("expect").map(t -> expectFail(t, "steps[" + name + "].expect"));
             boolean optional = s.get("optional").map(t -> Values.bool(t, "steps[" + name + "].optional")).orElse(false);
             if (settings.isEmpty() && initdb.isEmpty() && !BASELINE_NAMES.contains(name.toLowerCase(Locale.ROOT))) {

@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.MachineScale;
+import org.pgknobs.experiment.SettingGate;
 
 /**
  * Reads an experiment file: YAML → profile merged over it → {@code --set} overrides → validated
@@ -25,6 +27,15 @@ public final class ExperimentLoader {
      *                {@code server.base.shared_buffers=1GB}, {@code steps.cache-8mb.settings.shared_buffers=16MB}
      */
     public static Experiment load(Path file, Optional<String> profile, List<String> sets) {
+        return load(file, profile, sets, Set.of());
+    }
+
+    /**
+     * The same, with the {@code --allow} kinds: a gated setting ({@link SettingGate}: one that runs a program, loads
+     * code from a path or uses a file outside the data directory) is bad input at its line unless its kind is in
+     * {@code allowed} or in the file's {@code allow:} list.
+     */
+    public static Experiment load(Path file, Optional<String> profile, List<String> sets, Set<SettingGate.Kind> allowed) {
         YamlTree tree = YamlTrees.read(file);
         if (tree == null) {
             throw new BadInputException(file + ": the file is empty. Fix: start from experiments/examples/first-experiment.yaml.");
@@ -46,16 +57,21 @@ public final class ExperimentLoader {
         for (String set : sets) {
             tree = applySet(tree, set);
         }
-        return new ExperimentBinder(file).bind(tree, profile, scale);
+        return new ExperimentBinder(file, allowed).bind(tree, profile, scale);
     }
 
     /** Loads the file alone and once with each of its profiles: what {@code pgknobs validate} checks. */
     public static List<Experiment> loadEveryProfile(Path file) {
+        return loadEveryProfile(file, Set.of());
+    }
+
+    /** The same with the {@code --allow} kinds. */
+    public static List<Experiment> loadEveryProfile(Path file, Set<SettingGate.Kind> allowed) {
         List<Experiment> out = new ArrayList<>();
-        Experiment plain = load(file, Optional.empty(), List.of());
+        Experiment plain = load(file, Optional.empty(), List.of(), allowed);
         out.add(plain);
         for (String name : plain.profiles().keySet()) {
-            out.add(load(file, Optional.of(name), List.of()));
+            out.add(load(file, Optional.of(name), List.of(), allowed));
         }
         return out;
     }

@@ -12,6 +12,7 @@ import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.RepeatsAuto;
+import org.pgknobs.experiment.SettingGate;
 import org.pgknobs.experiment.StepSpec;
 import org.pgknobs.experiment.TpccSpec;
 import org.pgknobs.experiment.WorkloadKind;
@@ -94,6 +95,9 @@ public final class ExperimentYaml {
         }
         if (!e.observe().isEmpty()) {
             root.put("observe", e.observe().stream().map(Observe::yamlName).toList());
+        }
+        if (!e.allow().isEmpty()) {
+            root.put("allow", SettingGate.words(e.allow()));
         }
         return root;
     }

@@ -93,8 +93,7 @@ final class FlameGraphs {
     private static void graph(StringBuilder h, String id, List<List<Object>> items, boolean diff) {
         h.append("<div class=\"flame\" data-flame=\"").append(id).append("-data\" data-diff=\"").append(diff)
                 .append("\"></div>\n<script type=\"application/json\" id=\"").append(id).append("-data\">")
-                // <, > and & only occur inside JSON strings here: as \\u escapes they keep the page well-formed XML
-                .append(Json.line(items).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+                .append(HtmlReport.scriptJson(Json.line(items)))
                 .append("</script>\n");
     }
 

@@ -286,8 +286,22 @@ final class HtmlReport {
         return (cssClass.isEmpty() ? "<td>" : "<td class=\"" + cssClass + "\">") + esc(text) + "</td>";
     }
 
-    /** XML escaping, plus the colon of any URL scheme as a character reference (see the class comment). */
+    /**
+     * Text for HTML text and attribute values (double- or single-quoted): XML escaping ({@code & < > " '}), plus the
+     * colon of any URL scheme as a character reference (see the class comment). Every text from the server or a
+     * result file (statements, plans, setting values, names) goes through this (docs/security.md).
+     */
     static String esc(String s) {
         return s == null ? "" : StringEscapeUtils.escapeXml10(s).replace("://", "&#58;//");
+    }
+
+    /**
+     * JSON for the inside of a {@code <script>} element: {@code <}, {@code >} and {@code &} as JSON's unicode
+     * escapes (backslash, u003c and so on), so no text in it (a function name holding {@code </script>} or
+     * {@code <!--}) can end the element or start a comment, and the page stays well-formed XML. They only occur
+     * inside JSON strings, where the escapes mean the same characters.
+     */
+    static String scriptJson(String json) {
+        return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
     }
 }

@@ -14,6 +14,9 @@
     var light = Math.round(95 - 45 * t);
     return d >= 0 ? 'hsl(0,80%,' + light + '%)' : 'hsl(220,80%,' + light + '%)';
   }
+  function text(s) {
+    return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  }
   function draw(el) {
     var data = JSON.parse(document.getElementById(el.getAttribute('data-flame')).textContent);
     var diff = el.getAttribute('data-diff') === 'true';
@@ -30,9 +33,10 @@
       grid: { left: 2, right: 2, top: 2, bottom: 2 },
       tooltip: {
         formatter: function (p) {
-          var d = p.value, s = d[3] + '<br/>' + d[4] + ' samples, ' + (100 * d[4] / total).toFixed(1) + ' %';
+          // the tooltip is HTML: the frame's name (server text) is escaped, the rest is ours
+          var d = p.value, s = text(d[3]) + '<br/>' + d[4] + ' samples, ' + (100 * d[4] / total).toFixed(1) + ' %';
           if (diff && d[5] !== null) { s += '<br/>' + (d[5] >= 0 ? '+' : '') + d[5].toFixed(1) + ' points against the compared step'; }
-          return s.replace(/</g, '&lt;').replace(/&lt;br\/>/g, '<br/>');
+          return s;
         }
       },
       xAxis: { type: 'value', min: 0, max: 1, show: false },

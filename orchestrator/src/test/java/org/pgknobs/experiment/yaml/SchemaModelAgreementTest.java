@@ -37,6 +37,18 @@ class SchemaModelAgreementTest {
         assertThat(found).containsExactlyInAnyOrderElementsOf(ExperimentFormat.objects().keySet());
     }
 
+    /** {@code allow:} offers exactly the kinds the setting gate knows, and a profile may set it too. */
+    @Test
+    void theAllowListOffersExactlyTheSettingGatesKinds() throws IOException {
+        JsonNode schema = new ObjectMapper().readTree(ShippedExperimentsTest.ROOT.resolve("docs/experiment.schema.json").toFile());
+        List<String> kinds = new ArrayList<>();
+        schema.at("/properties/allow/items/enum").forEach(k -> kinds.add(k.asText()));
+        assertThat(kinds).containsExactlyElementsOf(java.util.Arrays.stream(org.pgknobs.experiment.SettingGate.Kind.values())
+                .map(org.pgknobs.experiment.SettingGate.Kind::word).toList());
+        assertThat(ExperimentFormat.ROOT).contains("allow");
+        assertThat(ExperimentFormat.profile()).contains("allow");
+    }
+
     /** Walks {@code steps[].expect}-style paths through properties, items, additionalProperties, $ref and oneOf. */
     private static JsonNode at(JsonNode root, JsonNode node, String path) {
         node = resolve(root, node);
