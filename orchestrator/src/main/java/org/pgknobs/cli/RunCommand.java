@@ -189,8 +189,23 @@ class RunCommand implements Callable<Integer> {
         return List.of();
     }
 
+    /**
+     * Runs the suites; a failure that is not bad input leaves as a {@link RunFailure} that knows the result
+     * directories written so far, so that the message says what was completed and where.
+     */
     @Override
     public Integer call() {
+        ResultsSoFar soFar = ResultsSoFar.watching(out, Optional.ofNullable(resume));
+        try {
+            return runSuites();
+        } catch (BadInputException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new RunFailure(e, soFar);
+        }
+    }
+
+    private Integer runSuites() {
         PrintStream stdout = System.out;
         List<String> allSets = new ArrayList<>(sets);
         if (driver != null) {
