@@ -7,19 +7,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
-import org.pgknobs.experiment.DataPolicy;
 import org.pgknobs.experiment.Experiment;
-import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.plan.MachineScaler;
+import org.pgknobs.experiment.plan.RunRequest;
 import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.experiment.plan.StepSelection;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
@@ -143,34 +140,6 @@ class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /**
-     * Keeps only the steps named by --steps, in the file's order (see {@link StepSelection}); a name the file
-     * lacks, or --steps-only where it means nothing, is bad input.
-     */
-    private StepSelection.Chosen selectSteps(Experiment experiment) {
-        if (onlySteps.isEmpty()) {
-            if (stepsOnly) {
-                throw new BadInputException("--steps-only needs --steps NAME,...: it says what the named steps run "
-                        + "with; without --steps every step of " + file + " runs as its chain defines it");
-            }
-            return new StepSelection.Chosen(experiment, Map.of());
-        }
-        List<String> known = experiment.steps().stream().map(s -> s.name()).toList();
-        List<String> unknown = onlySteps.stream().filter(n -> !known.contains(n)).toList();
-        if (!unknown.isEmpty()) {
-            throw new BadInputException("--steps: " + file + " has no step " + String.join(", ", unknown)
-                    + "; its steps are: " + String.join(", ", known));
-        }
-        if (stepsOnly && experiment.mode() != Mode.CUMULATIVE) {
-            throw new BadInputException("--steps-only: " + file + " runs as mode: "
-                    + experiment.mode().name().toLowerCase(Locale.ROOT) + (experiment.mode() == Mode.VARIANTS
-                    ? ", where every step already runs alone on the base" : ", where the named steps are the units")
-                    + ": no step carries another's settings, so there is nothing to leave out; drop --steps-only "
-                    + "(it applies to mode: cumulative)");
-        }
-        return new StepSelection(onlySteps, stepsOnly).applyTo(experiment);
-    }
-
     private Set<Observe> observeOption() {
         Set<Observe> out = EnumSet.noneOf(Observe.class);
         for (String name : observe) {
@@ -220,23 +189,14 @@ class RunCommand implements Callable<Integer> {
         if (repeats != null) {
             experiment = RepeatsOption.applyTo(repeats, experiment);
         }
-        StepSelection.Chosen chosen = selectSteps(experiment);
-        experiment = chosen.experiment();
-        SuiteRecord.Selection selection = onlySteps.isEmpty() ? null
-                : new SuiteRecord.Selection(List.copyOf(onlySteps), stepsOnly, chosen.notPublished());
-        Shard shardOf = shard == null ? Shard.whole() : Shard.parse(shard);
-        if (!shardOf.isWhole() && experiment.autoRepeats().isPresent()) {
-            throw new BadInputException("--shard " + shardOf + ": repeats: auto decides when every step's interval "
-                    + "has settled, and a shard runs only some steps; give the shards fixed repeats (--repeats N), or "
-                    + "run without --shard");
-        }
-        if (!shardOf.isWhole() && experiment.data() == DataPolicy.CONTINUE) {
-            throw new BadInputException("--shard " + shardOf + ": " + file + " has `data: continue`, so every step "
-                    + "works on the data the step before left; shards need `data: restore` (or run without --shard)");
-        }
         if (!pgVersions.isEmpty()) {
             experiment = experiment.withServer(experiment.server().withVersions(VersionList.parse(pgVersions)));
         }
+        Shard shardOf = shard == null ? Shard.whole() : Shard.parse(shard);
+        StepSelection.Chosen chosen = new RunRequest(file, onlySteps, stepsOnly, shardOf, resume != null).check(experiment);
+        experiment = chosen.experiment();
+        SuiteRecord.Selection selection = onlySteps.isEmpty() ? null
+                : new SuiteRecord.Selection(List.copyOf(onlySteps), stepsOnly, chosen.notPublished());
         // BenchBase and its Java are checked before any server starts, so a wrong path costs nothing.
         BenchBaseLauncher benchBase = benchBaseOptions.resolveFor(experiment.workload());
         ServerFactory servers = new ServerFactory(serverOptions);
@@ -266,9 +226,6 @@ class RunCommand implements Callable<Integer> {
                 finished(outcome, stdout);
             }
             return outcome.interrupted() ? Main.INTERRUPTED : outcome.anyFailed() ? Main.RUN_FAILED : Main.OK;
-        }
-        if (resume != null && versions.size() > 1) {
-            throw new BadInputException("--resume names one directory, one version; resume each with --pg-versions N --resume DIR");
         }
         Experiment planned = experiment;
         // with trial starts, every version's configurations are proven before the first version loads its data

@@ -148,9 +148,6 @@ public final class SuiteRunner {
             StepOrder.checkSamePart(options.resume().get(), earlier, options.scope().tags());
         }
         AutoRounds rounds = experiment.autoRepeats().map(a -> new AutoRounds(a, plan)).orElse(null);
-        if (rounds != null && !options.scope().shard().isWhole()) {
-            throw new IllegalArgumentException("repeats: auto decides on every step's repeats; a shard has only some");
-        }
         // repeats: auto resumes with every round the earlier run planned, and goes on deciding after them
         List<PlannedRun> order = new ArrayList<>(rounds == null ? scoped.order()
                 : plan.runs(AutoRounds.roundsPlanned(experiment.autoRepeats().get(), earlier),
