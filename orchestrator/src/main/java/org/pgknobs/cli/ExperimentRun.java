@@ -139,7 +139,7 @@ final class ExperimentRun {
         ServerOptions serverOptions = options.serverOptions;
         ServerFactory servers = new ServerFactory(serverOptions);
         VersionList.check(experiment.server().versions(), serverOptions, servers);
-        if (experiment.scale().isPresent()) {
+        if (experiment.provenance().scale().isPresent()) {
             MachineScaler.Result scaled = MachineScaler.scale(experiment, HostFacts.detect(servers.workDir()));
             if (!scaled.changes().isEmpty()) {
                 stdout.printf("scaled to this machine (x%.3f of the published machine):%n", scaled.factor());

@@ -80,7 +80,7 @@ final class ValidateCommand implements Callable<Integer> {
     private void trialStart(Experiment loaded) {
         ServerFactory servers = new ServerFactory(serverOptions);
         VersionList.check(loaded.server().versions(), serverOptions, servers);
-        Experiment experiment = loaded.scale().isPresent()
+        Experiment experiment = loaded.provenance().scale().isPresent()
                 ? MachineScaler.scale(loaded, HostFacts.detect(servers.workDir())).experiment() : loaded;
         SuiteRunner.Options options = new SuiteRunner.Options(servers.workDir(), Optional.empty(), List.of(), sets,
                 false, Duration.ofSeconds(1), System.out);
@@ -117,7 +117,7 @@ final class ValidateCommand implements Callable<Integer> {
                         : List.of(ExperimentLoader.load(file, Optional.ofNullable(profile), sets));
                 Experiment first = loaded.get(0);
                 out.printf("%s: ok (%s, %d steps, profiles: %s)%n", file, first.name(), first.steps().size(),
-                        first.profiles().isEmpty() ? "none" : String.join(", ", first.profiles().keySet()));
+                        first.provenance().profiles().isEmpty() ? "none" : String.join(", ", first.provenance().profiles().keySet()));
                 if (plan) {
                     loaded.forEach(e -> printPlan(out, e));
                 }

@@ -124,7 +124,7 @@ final class StepRunner {
     private WorkloadResult runWorkload(Experiment experiment, Workload workload, Server server, Path dir,
                                        SuiteProgress progress, MeasurementListener also, Long postmaster)
             throws WorkloadException {
-        if (!experiment.observe().contains(Observe.PROFILE)) {
+        if (!experiment.measurement().observe().contains(Observe.PROFILE)) {
             return measured.run(workload, server, dir, progress, also);
         }
         progress.say("starting perf on the server's processes");

@@ -78,7 +78,7 @@ public record RunRequest(Path file, List<String> steps, boolean stepsOnly, Shard
         if (shard.isWhole()) {
             return;
         }
-        if (experiment.autoRepeats().isPresent()) {
+        if (experiment.measurement().autoRepeats().isPresent()) {
             throw new BadInputException("--shard " + shard + ": repeats: auto decides when every step's interval "
                     + "has settled, and a shard runs only some steps; give the shards fixed repeats (--repeats N), or "
                     + "run without --shard");

@@ -92,7 +92,7 @@ class RunRequestTest {
                 "--shard 1/2: repeats: auto decides when every step's interval has settled", "--repeats N");
         assertBadInput(shard("2/2"), load(CUMULATIVE + "data: continue\n"),
                 "--shard 2/2: " + file + " has `data: continue`", "shards need `data: restore`");
-        assertThat(shard("2/2").check(load(CUMULATIVE + "repeats: 3\n")).experiment().repeats()).isEqualTo(3);
+        assertThat(shard("2/2").check(load(CUMULATIVE + "repeats: 3\n")).experiment().measurement().repeats()).isEqualTo(3);
         assertThat(shard("1/1").check(load(CUMULATIVE + "repeats: auto\ndata: continue\n"))).isNotNull();
     }
 
