@@ -5,11 +5,16 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTag;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import picocli.CommandLine;
 
 /**
  * The house's layers as a test, so a change that breaks them fails the build (docs/architecture.md
@@ -92,6 +97,23 @@ class ArchitectureTest {
     static final ArchRule experimentPlanNeverImportsYaml = noClasses().that()
             .resideInAPackage("org.pgknobs.experiment.plan..").should().dependOnClassesThat()
             .resideInAPackage("org.pgknobs.experiment.yaml..");
+
+    /**
+     * A command shares options through a picocli mixin and behaviour through a helper, never by extending another
+     * command (whose fields it would overwrite before calling it).
+     */
+    @ArchTest
+    static final ArchRule noCommandExtendsACommand = classes().that().resideInAPackage("org.pgknobs.cli..")
+            .and().areAnnotatedWith(CommandLine.Command.class)
+            .should(new ArchCondition<JavaClass>("extend no other class annotated with @Command") {
+                @Override
+                public void check(JavaClass command, ConditionEvents events) {
+                    command.getAllRawSuperclasses().stream()
+                            .filter(parent -> parent.isAnnotatedWith(CommandLine.Command.class))
+                            .forEach(parent -> events.add(SimpleConditionEvent.violated(command,
+                                    command.getName() + " extends the command " + parent.getName())));
+                }
+            });
 
     /** Top-level packages (workload with its sub-packages counted as one) form no cycle. */
     @ArchTest

@@ -1,11 +1,15 @@
 package org.pgknobs.cli;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code pgknobs ablate FILE}: a cumulative file run as an ablation (its steps are the units, its last step
@@ -16,11 +20,24 @@ import picocli.CommandLine.Command;
                 + "step), the full set without each step's settings and the base with each alone, from the same "
                 + "restored data; --set ablation.search=ddmin|greedy adds a minimal culprit search. Same options as "
                 + "run. Exit 0 all runs done, 1 a run failed, 2 bad input, 130 interrupted.")
-final class AblateCommand extends RunCommand {
+final class AblateCommand implements Callable<Integer> {
+
+    @Mixin
+    RunOptions options;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
-    List<String> extraSets(List<String> userSets) {
-        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(profile), userSets, allowOptions.kinds());
+    public Integer call() {
+        return new ExperimentRun(options, spec).adding(this::ablationSets).call();
+    }
+
+    /** mode=ablation for a cumulative file, nothing for an ablation; a variants file cannot be ablated. */
+    private List<String> ablationSets(List<String> userSets) {
+        Path file = options.file;
+        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(options.profile), userSets,
+                options.allowOptions.kinds());
         return switch (plain.mode()) {
             case ABLATION -> List.of();
             case CUMULATIVE -> List.of("mode=ablation");

@@ -27,7 +27,10 @@ import picocli.CommandLine.Command;
         })
 public final class Main implements Runnable {
 
-    /** Exit codes: 0 ok, 1 a run failed, 2 bad input (nothing was touched), 130 interrupted. */
+    /**
+     * Exit codes: 0 ok, 1 a run failed (a step, a server, or pgknobs itself: "internal error"), 2 bad input
+     * (a {@link org.pgknobs.BadInputException}, raised before anything was touched), 130 interrupted.
+     */
     public static final int OK = 0;
     public static final int RUN_FAILED = 1;
     public static final int BAD_INPUT = 2;

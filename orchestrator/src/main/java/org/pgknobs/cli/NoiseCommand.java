@@ -1,11 +1,13 @@
 package org.pgknobs.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.plan.ExperimentPlan;
@@ -16,7 +18,9 @@ import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.run.SuiteRunner;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,7 +33,7 @@ import picocli.CommandLine.Option;
                 + "each from the restored data, and report the spread: CV, the 95 %% interval of the mean, and the "
                 + "smallest effect this setup detects at 95 %% (80 %% power). Same options as run; noise.json in the "
                 + "result directory. Exit 0 done, 1 a run failed, 2 bad input, 130 interrupted.")
-final class NoiseCommand extends RunCommand {
+final class NoiseCommand implements Callable<Integer> {
 
     static final int DEFAULT_REPEATS = 5;
 
@@ -37,29 +41,35 @@ final class NoiseCommand extends RunCommand {
             + "base or baseline, else the first)")
     String step;
 
+    @Mixin
+    RunOptions options;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
-        if (!onlySteps.isEmpty() || stepsOnly) {
+        Path file = options.file;
+        if (!options.onlySteps.isEmpty() || options.stepsOnly) {
             throw new BadInputException("noise: --steps does not apply; name the one step to repeat with --step NAME");
         }
-        if (shard != null || pgVersions.size() > 1) {
+        if (options.shard != null || options.pgVersions.size() > 1) {
             throw new BadInputException("noise: --shard and several --pg-versions do not apply: the spread is of one "
                     + "step on one server; run noise once per host or version");
         }
-        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(profile), sets, allowOptions.kinds());
+        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(options.profile), options.sets,
+                options.allowOptions.kinds());
         List<String> names = plain.steps().stream().map(s -> s.name()).toList();
-        if (step == null) {
-            step = ShardSelection.base(ExperimentPlan.of(plain)).name();
-        } else if (!names.contains(step)) {
+        if (step != null && !names.contains(step)) {
             throw new BadInputException("--step: " + file + " has no step " + step + "; its steps are: "
                     + String.join(", ", names));
         }
-        repeats = String.valueOf(repeatCount());
-        onlySteps = List.of(step);
-        return super.call();
+        String repeated = step != null ? step : ShardSelection.base(ExperimentPlan.of(plain)).name();
+        return new ExperimentRun(options, spec).repeating(String.valueOf(repeatCount(options.repeats)))
+                .onlyStep(repeated).whenFinished((outcome, out) -> finished(repeated, outcome, out)).call();
     }
 
-    private int repeatCount() {
+    private static int repeatCount(String repeats) {
         if (repeats == null) {
             return DEFAULT_REPEATS;
         }
@@ -75,8 +85,8 @@ final class NoiseCommand extends RunCommand {
                 + repeats + "'; e.g. --repeats 5");
     }
 
-    @Override
-    void finished(SuiteRunner.Outcome outcome, PrintStream out) {
+    /** After the suite: the spread of the step's repeats, printed and in noise.json. */
+    private static void finished(String step, SuiteRunner.Outcome outcome, PrintStream out) {
         List<Double> throughputs = SummaryTable.read(outcome.directory()).rows().stream()
                 .filter(r -> r.name().equals(step) && r.status() == StepStatus.DONE && r.throughput() != null)
                 .map(SummaryTable.Row::throughput).toList();

@@ -27,7 +27,7 @@ final class RepeatsOption {
                         + "culprit search measures each candidate once, after the fixed runs); " + FIX.replace(
                         ", --repeats auto or --repeats 3..6", ""));
             }
-            return experiment.withAutoRepeats(auto(v, experiment.autoRepeats().orElse(RepeatsAuto.defaults())));
+            return experiment.withAutoRepeats(auto(v, experiment.measurement().autoRepeats().orElse(RepeatsAuto.defaults())));
         }
         try {
             int n = Integer.parseInt(v);

@@ -83,7 +83,7 @@ final class ValidateCommand implements Callable<Integer> {
     private void trialStart(Experiment loaded) {
         ServerFactory servers = new ServerFactory(serverOptions);
         VersionList.check(loaded.server().versions(), serverOptions, servers);
-        Experiment experiment = loaded.scale().isPresent()
+        Experiment experiment = loaded.provenance().scale().isPresent()
                 ? MachineScaler.scale(loaded, HostFacts.detect(servers.workDir())).experiment() : loaded;
         SuiteRunner.Options options = SuiteRunner.Options.of(servers.workDir(), System.out).withSets(sets)
                 .withCollector(false, Duration.ofSeconds(1));
@@ -119,7 +119,7 @@ final class ValidateCommand implements Callable<Integer> {
                         : List.of(ExperimentLoader.load(file, Optional.ofNullable(profile), sets, allowOptions.kinds()));
                 Experiment first = loaded.get(0);
                 out.printf("%s: ok (%s, %d steps, profiles: %s)%n", file, first.name(), first.steps().size(),
-                        first.profiles().isEmpty() ? "none" : String.join(", ", first.profiles().keySet()));
+                        first.provenance().profiles().isEmpty() ? "none" : String.join(", ", first.provenance().profiles().keySet()));
                 loaded.stream().flatMap(e -> org.pgknobs.experiment.SettingGate.inEffect(e).stream()).distinct()
                         .forEach(g -> out.println("  " + g.announcement()));
                 if (plan) {

@@ -1,78 +1,70 @@
 package org.pgknobs.experiment;
 
-import java.nio.file.Path;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * A validated experiment file, after the chosen profile and {@code --set} overrides were applied.
- * {@code profiles} keeps every profile's override tree (plain maps) for the record;
- * {@code scale} is the chosen profile's published machine, if any (scaled to this machine by the plan's MachineScaler);
- * {@code ablation} is read in every mode (defaults when absent) and used by {@code mode: ablation};
- * {@code observe} the optional captures ({@code observe:} and {@code --observe}), empty when none;
- * {@code autoRepeats} is {@code repeats: auto}, with {@code repeats} then its {@code min} (the rounds planned up front);
- * {@code allow} the kinds of gated settings the user allowed ({@link SettingGate}: the file's {@code allow:} and
- * {@code --allow}, together, so the resolved file records what this run was allowed to do).
+ * A validated experiment file, after the chosen profile and {@code --set} overrides were applied: what runs (the
+ * server, the workload, the data policy, the steps), what the user opted into ({@link OptIns}: optional steps,
+ * gated settings), how it is measured
+ * ({@link Measurement}), what it is compared with ({@code reference}), and where it came from ({@link Provenance}).
+ * {@code ablation} is read in every mode (defaults when absent) and used by {@code mode: ablation}.
  */
 public record Experiment(String name, String description, Mode mode, ServerSpec server, WorkloadSpec workload,
-                         DataPolicy data, List<StepSpec> steps, int repeats, Optional<Reference> reference,
-                         Map<String, Object> profiles, Optional<String> profile, Optional<MachineScale> scale,
-                         Set<String> includeOptional, AblationSpec ablation, Path source, Set<Observe> observe,
-                         Optional<RepeatsAuto> autoRepeats, Set<SettingGate.Kind> allow) {
+                         DataPolicy data, List<StepSpec> steps, OptIns optIns, AblationSpec ablation,
+                         Measurement measurement, Optional<Reference> reference, Provenance provenance) {
 
     public Experiment {
         steps = List.copyOf(steps);
-        profiles = Collections.unmodifiableMap(new LinkedHashMap<>(profiles));
-        includeOptional = Collections.unmodifiableSet(new LinkedHashSet<>(includeOptional));
-        observe = observe.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(observe));
-        allow = allow.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(allow));
-        if (autoRepeats.isPresent() && repeats != autoRepeats.get().min()) {
-            throw new IllegalArgumentException("with repeats: auto, repeats is the rounds planned up front (min "
-                    + autoRepeats.get().min() + "), got " + repeats);
-        }
+    }
+
+    /** The optional steps the file or the command line included. */
+    public Set<String> includeOptional() {
+        return optIns.includeOptional();
+    }
+
+    /** The kinds of gated settings the user allowed ({@link SettingGate}: the file's {@code allow:} and {@code --allow}). */
+    public Set<SettingGate.Kind> allow() {
+        return optIns.allow();
     }
 
     /** The same experiment observing {@code more} as well as what it already observes ({@code --observe}). */
     public Experiment withObserve(Set<Observe> more) {
-        Set<Observe> all = EnumSet.noneOf(Observe.class);
-        all.addAll(observe);
-        all.addAll(more);
-        return new Experiment(name, description, mode, server, workload, data, steps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source, all, autoRepeats, allow);
+        return withMeasurement(measurement.observing(more));
     }
 
     public Experiment withServer(ServerSpec newServer) {
-        return new Experiment(name, description, mode, newServer, workload, data, steps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats, allow);
+        return new Experiment(name, description, mode, newServer, workload, data, steps, optIns, ablation,
+                measurement, reference, provenance);
     }
 
     public Experiment withSteps(List<StepSpec> newSteps) {
-        return new Experiment(name, description, mode, server, workload, data, newSteps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats, allow);
+        return new Experiment(name, description, mode, server, workload, data, newSteps, optIns, ablation,
+                measurement, reference, provenance);
     }
 
     /** The same file as an ablation ({@code pgknobs ablate}): its steps become the units. */
     public Experiment asAblation() {
-        return new Experiment(name, description, Mode.ABLATION, server, workload, data, steps, repeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats, allow);
+        return new Experiment(name, description, Mode.ABLATION, server, workload, data, steps, optIns, ablation,
+                measurement, reference, provenance);
     }
 
     /** A fixed number of repeats (drops {@code repeats: auto}). */
     public Experiment withRepeats(int newRepeats) {
-        return new Experiment(name, description, mode, server, workload, data, steps, newRepeats, reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, Optional.empty(), allow);
+        return withMeasurement(measurement.withRepeats(newRepeats));
     }
 
     /** {@code repeats: auto}: {@code repeats} becomes the rounds planned up front, its {@code min}. */
     public Experiment withAutoRepeats(RepeatsAuto auto) {
-        return new Experiment(name, description, mode, server, workload, data, steps, auto.min(), reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, Optional.of(auto), allow);
+        return withMeasurement(measurement.withAutoRepeats(auto));
+    }
+
+    private Experiment withMeasurement(Measurement newMeasurement) {
+        return new Experiment(name, description, mode, server, workload, data, steps, optIns, ablation,
+                newMeasurement, reference, provenance);
     }
 
     /**
@@ -95,7 +87,7 @@ public record Experiment(String name, String description, Mode mode, ServerSpec 
                 r.values().entrySet().stream().filter(e -> keep.test(e.getKey()))
                         .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue,
                                 (a, b) -> a, LinkedHashMap::new)), r.notes()));
-        return new Experiment(name, description, mode, server, workload, data, steps, repeats, ref,
-                profiles, profile, scale, includeOptional, ablation, source, observe, autoRepeats, allow);
+        return new Experiment(name, description, mode, server, workload, data, steps, optIns, ablation,
+                measurement, ref, provenance);
     }
 }

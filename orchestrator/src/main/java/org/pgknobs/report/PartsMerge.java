@@ -139,7 +139,7 @@ final class PartsMerge {
                         / median(bases);
         Map<String, Integer> held = new HashMap<>();
         for (int i : ordered) {
-            int repeats = runs.get(i).experiment().map(e -> e.repeats()).orElse(1);
+            int repeats = runs.get(i).experiment().map(e -> e.measurement().repeats()).orElse(1);
             runs.get(i).steps().stream().filter(s -> s.status().isFinal())
                     .forEach(s -> held.merge(s.name() + (repeats > 1 ? " r" + s.repeat() : ""), 1, Integer::sum));
         }

@@ -95,7 +95,7 @@ final class SuitePreflight {
     /** A preflight problem as file:line of the setting (so the user can jump to it), step and message. */
     private static String located(Experiment experiment, PlannedStep step, Problem problem) {
         String where = ExperimentLoader.whereSet(experiment, step.name(), problem.name())
-                .orElse(String.valueOf(experiment.source()));
+                .orElse(String.valueOf(experiment.provenance().source()));
         return where + ": step " + step.name() + ": " + problem;
     }
 }

@@ -77,8 +77,8 @@ final class SuiteRecordWriter {
             entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(), rel, status, reason));
         }
         Instant started = earlier != null ? earlier.started() : Instant.now();
-        SuiteRecord record = new SuiteRecord(experiment.name(), String.valueOf(experiment.source()),
-                experiment.profile().orElse(null), List.copyOf(sets), "running", started, Instant.now(), env, entries, tags,
+        SuiteRecord record = new SuiteRecord(experiment.name(), String.valueOf(experiment.provenance().source()),
+                experiment.provenance().profile().orElse(null), List.copyOf(sets), "running", started, Instant.now(), env, entries, tags,
                 List.of(), selection, earlier != null ? earlier.loads() : List.of(), null, observed(experiment));
         SuiteRecordWriter writer = new SuiteRecordWriter(layout, record);
         writer.write("running");
@@ -86,8 +86,8 @@ final class SuiteRecordWriter {
     }
 
     private static SuiteRecord.Observed observed(Experiment experiment) {
-        return experiment.observe().isEmpty() ? null : new SuiteRecord.Observed(
-                experiment.observe().stream().map(Observe::yamlName).toList(), ObservedSettings.added(experiment));
+        return experiment.measurement().observe().isEmpty() ? null : new SuiteRecord.Observed(
+                experiment.measurement().observe().stream().map(Observe::yamlName).toList(), ObservedSettings.added(experiment));
     }
 
     /** A step planned while the suite runs (an ablation's search candidate, a round of repeats: auto): pending, at the end. */

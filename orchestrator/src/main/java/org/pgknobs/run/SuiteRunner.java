@@ -182,14 +182,11 @@ public final class SuiteRunner {
         if (earlier != null) {
             StepOrder.checkSamePart(options.resume().get(), earlier, options.scope().tags());
         }
-        AutoRounds rounds = experiment.autoRepeats().map(a -> new AutoRounds(a, plan)).orElse(null);
-        if (rounds != null && !options.scope().shard().isWhole()) {
-            throw new IllegalArgumentException("repeats: auto decides on every step's repeats; a shard has only some");
-        }
+        AutoRounds rounds = experiment.measurement().autoRepeats().map(a -> new AutoRounds(a, plan)).orElse(null);
         // repeats: auto resumes with every round the earlier run planned, and goes on deciding after them
         List<PlannedRun> order = rounds == null ? scoped.order()
-                : plan.runs(AutoRounds.roundsPlanned(experiment.autoRepeats().get(), earlier),
-                        experiment.autoRepeats().get().max());
+                : plan.runs(AutoRounds.roundsPlanned(experiment.measurement().autoRepeats().get(), earlier),
+                        experiment.measurement().autoRepeats().get().max());
         PrintStream out = options.out();
         if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)
                 && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))

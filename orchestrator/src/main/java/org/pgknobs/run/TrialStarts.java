@@ -169,7 +169,7 @@ final class TrialStarts {
         String setting = memoryAvailable != null ? "shared_buffers" : fix.map(Fix::setting).orElse(null);
         String where = Optional.ofNullable(setting)
                 .flatMap(s -> ExperimentLoader.whereSet(experiment, c.steps().get(0).name(), s))
-                .orElse(String.valueOf(experiment.source()));
+                .orElse(String.valueOf(experiment.provenance().source()));
         String advice;
         if (memoryAvailable != null) {
             advice = "lower shared_buffers to well under the " + memoryAvailable + " this machine has (or give the "

@@ -32,12 +32,12 @@ class RepeatsOptionTest {
     @Test
     void autoKeepsTheFilesBoundsAndARangeKeepsItsTarget() throws IOException {
         Experiment e = file("{auto: {min: 2, max: 4, target: 5%}}");
-        assertThat(RepeatsOption.applyTo("auto", e).autoRepeats()).contains(new RepeatsAuto(2, 4, 0.05));
-        assertThat(RepeatsOption.applyTo("3..8", e).autoRepeats()).contains(new RepeatsAuto(3, 8, 0.05));
-        assertThat(RepeatsOption.applyTo("auto", file("1")).autoRepeats()).contains(RepeatsAuto.defaults());
+        assertThat(RepeatsOption.applyTo("auto", e).measurement().autoRepeats()).contains(new RepeatsAuto(2, 4, 0.05));
+        assertThat(RepeatsOption.applyTo("3..8", e).measurement().autoRepeats()).contains(new RepeatsAuto(3, 8, 0.05));
+        assertThat(RepeatsOption.applyTo("auto", file("1")).measurement().autoRepeats()).contains(RepeatsAuto.defaults());
         Experiment fixed = RepeatsOption.applyTo("4", e);
-        assertThat(fixed.autoRepeats()).isEmpty();
-        assertThat(fixed.repeats()).isEqualTo(4);
+        assertThat(fixed.measurement().autoRepeats()).isEmpty();
+        assertThat(fixed.measurement().repeats()).isEqualTo(4);
     }
 
     @Test

@@ -71,7 +71,7 @@ public class ShippedExperimentsTest {
     @MethodSource("shippedFiles")
     void loadsWithTheModelAloneAndWithEveryProfile(Path file) {
         List<Experiment> loaded = ExperimentLoader.loadEveryProfile(file);
-        assertThat(loaded).hasSize(1 + loaded.get(0).profiles().size());
+        assertThat(loaded).hasSize(1 + loaded.get(0).provenance().profiles().size());
         loaded.forEach(e -> assertThat(ExperimentPlan.of(e).steps()).isNotEmpty());
     }
 

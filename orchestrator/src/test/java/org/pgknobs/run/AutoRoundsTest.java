@@ -72,7 +72,7 @@ class AutoRoundsTest {
 
     private AutoRounds.Decision decide(ExperimentPlan plan, Map<String, List<Double>> byStep) {
         SuiteLayout layout = new SuiteLayout(dir.resolve("r"));
-        return new AutoRounds(plan.experiment().autoRepeats().get(), plan).afterRound(layout, results(layout, plan, byStep));
+        return new AutoRounds(plan.experiment().measurement().autoRepeats().get(), plan).afterRound(layout, results(layout, plan, byStep));
     }
 
     @Test
@@ -134,7 +134,7 @@ class AutoRoundsTest {
         data.put("base", List.of(1000.0, 1200.0));
         data.put("a", List.of(1100.0, 950.0));
         data.put("b", java.util.Arrays.asList(1300.0, null));
-        AutoRounds.Decision d = new AutoRounds(plan.experiment().autoRepeats().get(), plan).afterRound(layout,
+        AutoRounds.Decision d = new AutoRounds(plan.experiment().measurement().autoRepeats().get(), plan).afterRound(layout,
                 results(layout, plan, data));
         assertThat(d.nextRound()).extracting(PlannedRun::label).containsExactly("base r3", "a r3");
         assertThat(d.record().comparisons()).filteredOn(c -> c.step().equals("b")).first()
@@ -171,18 +171,18 @@ class AutoRoundsTest {
         SuiteLayout layout = new SuiteLayout(dir.resolve("r"));
         List<SuiteRecord.Entry> entries = results(layout, plan, Map.of("base", List.of(1000.0, 1200.0, 1100.0),
                 "a", List.of(1100.0, 950.0, 1000.0), "b", List.of(1300.0, 1290.0, 1310.0)));
-        AutoRounds rounds = new AutoRounds(plan.experiment().autoRepeats().get(), plan);
+        AutoRounds rounds = new AutoRounds(plan.experiment().measurement().autoRepeats().get(), plan);
         AutoRounds.Decision uninterrupted = rounds.afterRound(layout, entries);
         SuiteRecord earlier = new SuiteRecord("t", "t.yaml", null, List.of(), "interrupted", Instant.now(),
                 Instant.now(), null, entries, null);
-        assertThat(AutoRounds.roundsPlanned(plan.experiment().autoRepeats().get(), earlier))
+        assertThat(AutoRounds.roundsPlanned(plan.experiment().measurement().autoRepeats().get(), earlier))
                 .as("the third round the earlier run added is planned again").isEqualTo(3);
-        assertThat(AutoRounds.roundsPlanned(plan.experiment().autoRepeats().get(), null))
+        assertThat(AutoRounds.roundsPlanned(plan.experiment().measurement().autoRepeats().get(), null))
                 .as("one round up front: the rule decides the next, below min too").isEqualTo(1);
         assertThat(rounds.runsThatMayFollow(null)).as("3 steps in rounds 2..6").isEqualTo(15);
         assertThat(rounds.runsThatMayFollow(earlier)).as("3 steps in rounds 4..6").isEqualTo(9);
         SuiteRecord reread = JsonFiles.read(writeSuite(layout, earlier), SuiteRecord.class);
-        AutoRounds.Decision resumed = new AutoRounds(plan.experiment().autoRepeats().get(), plan)
+        AutoRounds.Decision resumed = new AutoRounds(plan.experiment().measurement().autoRepeats().get(), plan)
                 .afterRound(layout, reread.steps());
         assertThat(resumed.record()).isEqualTo(uninterrupted.record());
         assertThat(resumed.nextRound()).extracting(PlannedRun::label).containsExactly("base r4", "a r4", "b r4");

@@ -90,7 +90,7 @@ public final class AblationPlan {
                     String.join(", ", u.settings().keySet()), u.from()));
         }
         out.append(String.format("  runs: %d per repeat (full, base, %d leave-one-out, %d add-one-in) x %d repeat%s = %d%n",
-                runsPerRepeat, units.size(), units.size(), e.repeats(), e.repeats() == 1 ? "" : "s", runsPerRepeat * e.repeats()));
+                runsPerRepeat, units.size(), units.size(), e.measurement().repeats(), e.measurement().repeats() == 1 ? "" : "s", runsPerRepeat * e.measurement().repeats()));
         SearchEstimate s = searchEstimate(e.ablation().search(), units.size());
         if (e.ablation().search() != AblationSpec.Search.OFF) {
             out.append(String.format("  search: %s at run time, each candidate measured once: about %d more runs "

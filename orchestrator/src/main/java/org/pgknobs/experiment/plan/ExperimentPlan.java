@@ -95,7 +95,7 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
 
     /** Every run: repeats interleave (1..k, 1..k, ...) so that drift over time hits every step alike. */
     public List<PlannedRun> runs() {
-        return runs(experiment.repeats());
+        return runs(experiment.measurement().repeats());
     }
 
     /** The runs of {@code rounds} interleaved rounds ({@code repeats: auto} plans its rounds one by one). */
@@ -158,7 +158,7 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
      * the one at {@code max}.
      */
     public Duration estimatedDuration() {
-        return estimatedDuration(experiment.repeats());
+        return estimatedDuration(experiment.measurement().repeats());
     }
 
     /** The estimate with {@code rounds} repeats of every step. */
@@ -176,17 +176,17 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
         StringBuilder out = new StringBuilder();
         Experiment e = experiment;
         out.append(String.format("%s (%s, %d step%s%s%s)%n", e.name(), e.mode().name().toLowerCase(),
-                steps.size(), steps.size() == 1 ? "" : "s", e.autoRepeats().isPresent() ? ", repeats " + e.autoRepeats().get().describe()
-                        : e.repeats() > 1 ? ", " + e.repeats() + " repeats" : "",
-                e.profile().map(p -> ", profile " + p).orElse("")));
+                steps.size(), steps.size() == 1 ? "" : "s", e.measurement().autoRepeats().isPresent() ? ", repeats " + e.measurement().autoRepeats().get().describe()
+                        : e.measurement().repeats() > 1 ? ", " + e.measurement().repeats() + " repeats" : "",
+                e.provenance().profile().map(p -> ", profile " + p).orElse("")));
         out.append("  workload: ").append(describe(e.workload())).append(System.lineSeparator());
         out.append("  base: ").append(e.server().base().size()).append(" settings");
         if (!e.server().initdb().isEmpty()) {
             out.append(", initdb ").append(String.join(" ", e.server().initdb()));
         }
         out.append(System.lineSeparator());
-        if (!e.observe().isEmpty()) {
-            out.append("  observe: ").append(String.join(", ", e.observe().stream().map(Observe::yamlName).toList()))
+        if (!e.measurement().observe().isEmpty()) {
+            out.append("  observe: ").append(String.join(", ", e.measurement().observe().stream().map(Observe::yamlName).toList()))
                     .append(System.lineSeparator());
         }
         for (PlannedStep s : steps) {
@@ -198,7 +198,7 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
         if (e.mode() == Mode.ABLATION) {
             out.append(AblationPlan.describe(e, steps.size()));
         }
-        String duration = e.autoRepeats().map(a -> human(estimatedDuration(a.min())) + " to "
+        String duration = e.measurement().autoRepeats().map(a -> human(estimatedDuration(a.min())) + " to "
                 + human(estimatedDuration(a.max())) + " (repeats " + a.describe() + ")").orElse(human(estimatedDuration()));
         out.append(String.format("  estimated duration: %s (%d data load%s, about %s per step run)%n",
                 duration, distinctInitdbSets().size(), distinctInitdbSets().size() == 1 ? "" : "s",

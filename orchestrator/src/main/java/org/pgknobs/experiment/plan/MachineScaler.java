@@ -50,7 +50,7 @@ public final class MachineScaler {
     }
 
     public static Result scale(Experiment experiment, HostFacts host) {
-        Optional<MachineScale> published = experiment.scale();
+        Optional<MachineScale> published = experiment.provenance().scale();
         if (published.isEmpty()) {
             return new Result(experiment, 1.0, List.of());
         }

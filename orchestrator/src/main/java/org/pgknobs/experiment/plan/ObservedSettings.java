@@ -24,7 +24,7 @@ public final class ObservedSettings {
 
     /** Setting → what observe adds to it, for suite.json and the report header; empty when it adds nothing. */
     public static Map<String, String> added(Experiment experiment) {
-        return experiment.observe().contains(Observe.STATEMENTS) ? Map.of(PRELOAD, STATEMENTS_LIBRARY) : Map.of();
+        return experiment.measurement().observe().contains(Observe.STATEMENTS) ? Map.of(PRELOAD, STATEMENTS_LIBRARY) : Map.of();
     }
 
     static List<PlannedStep> apply(Experiment experiment, List<PlannedStep> steps) {

@@ -20,9 +20,12 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.Isolation;
 import org.pgknobs.experiment.MachineScale;
+import org.pgknobs.experiment.Measurement;
 import org.pgknobs.experiment.MissingSetting;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Observe;
+import org.pgknobs.experiment.OptIns;
+import org.pgknobs.experiment.Provenance;
 import org.pgknobs.experiment.PgMajors;
 import org.pgknobs.experiment.Reference;
 import org.pgknobs.experiment.SettingGate;
@@ -72,8 +75,9 @@ final class ExperimentBinder {
             throw Problems.at(root.originOf("repeats"), "repeats", "auto is not supported with mode: ablation (its"
                     + " culprit search measures each candidate once, after the fixed runs)", "give a number, e.g. `repeats: 3`");
         }
-        return new Experiment(name, description, mode, server, workload, data, steps, repeats.fixed(), reference,
-                profiles, profile, scale, includeOptional, ablation, source, observe, repeats.auto(), allow);
+        return new Experiment(name, description, mode, server, workload, data, steps,
+                new OptIns(includeOptional, allow), ablation, new Measurement(repeats.fixed(), repeats.auto(), observe),
+                reference, new Provenance(source, profile, profiles, scale));
     }
 
     private static String name(YamlTree tree, String path) {

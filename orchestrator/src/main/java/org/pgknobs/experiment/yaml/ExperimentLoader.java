@@ -70,7 +70,7 @@ public final class ExperimentLoader {
         List<Experiment> out = new ArrayList<>();
         Experiment plain = load(file, Optional.empty(), List.of(), allowed);
         out.add(plain);
-        for (String name : plain.profiles().keySet()) {
+        for (String name : plain.provenance().profiles().keySet()) {
             out.add(load(file, Optional.of(name), List.of(), allowed));
         }
         return out;
@@ -83,12 +83,12 @@ public final class ExperimentLoader {
      */
     public static Optional<String> whereSet(Experiment experiment, String step, String setting) {
         try {
-            YamlTree tree = YamlTrees.read(experiment.source());
+            YamlTree tree = YamlTrees.read(experiment.provenance().source());
             if (!(tree instanceof YamlTree.Mapping root)) {
                 return Optional.empty();
             }
-            if (experiment.profile().isPresent()) {
-                tree = YamlTrees.merge(root, profile(experiment.source(), root, experiment.profile().get()));
+            if (experiment.provenance().profile().isPresent()) {
+                tree = YamlTrees.merge(root, profile(experiment.provenance().source(), root, experiment.provenance().profile().get()));
             }
             return whereSet((YamlTree.Mapping) tree, step, setting.toLowerCase(java.util.Locale.ROOT));
         } catch (RuntimeException e) {

@@ -34,8 +34,8 @@ public final class ExperimentYaml {
         DumperOptions options = new DumperOptions();
         options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
         options.setWidth(120);
-        StringBuilder header = new StringBuilder("# Resolved from ").append(e.source());
-        e.profile().ifPresent(p -> header.append(" with profile ").append(p));
+        StringBuilder header = new StringBuilder("# Resolved from ").append(e.provenance().source());
+        e.provenance().profile().ifPresent(p -> header.append(" with profile ").append(p));
         header.append(System.lineSeparator());
         return header + new Yaml(options).dump(toMap(e));
     }
@@ -73,7 +73,7 @@ public final class ExperimentYaml {
             steps.add(step);
         }
         root.put("steps", steps);
-        root.put("repeats", e.autoRepeats().<Object>map(a -> Map.of("auto", autoRepeats(a))).orElse(e.repeats()));
+        root.put("repeats", e.measurement().autoRepeats().<Object>map(a -> Map.of("auto", autoRepeats(a))).orElse(e.measurement().repeats()));
         e.reference().ifPresent(r -> {
             Map<String, Object> ref = new LinkedHashMap<>();
             ref.put("source", r.source());
@@ -93,8 +93,8 @@ public final class ExperimentYaml {
             ablation.put("threshold", e.ablation().threshold());
             root.put("ablation", ablation);
         }
-        if (!e.observe().isEmpty()) {
-            root.put("observe", e.observe().stream().map(Observe::yamlName).toList());
+        if (!e.measurement().observe().isEmpty()) {
+            root.put("observe", e.measurement().observe().stream().map(Observe::yamlName).toList());
         }
         if (!e.allow().isEmpty()) {
             root.put("allow", SettingGate.words(e.allow()));

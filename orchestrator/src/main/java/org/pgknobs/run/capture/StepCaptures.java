@@ -34,7 +34,7 @@ public final class StepCaptures {
         Long postmaster = server instanceof ManagedServer m ? m.postmasterPid().orElse(null) : null;
         CpuWatch cpu = new CpuWatch(postmaster);
         List<StepCapture> all = new ArrayList<>(List.of(new PlanCapture(), cpu, new AutovacuumLogCopy()));
-        if (experiment.observe().contains(Observe.PROFILE)) {
+        if (experiment.measurement().observe().contains(Observe.PROFILE)) {
             all.add(ProfileCapture.forStep(postmaster));
         }
         return new StepCaptures(all, cpu, machine);

@@ -52,7 +52,7 @@ class ExperimentLoaderTest {
         Experiment e = load(MINIMAL);
         assertThat(e.mode()).isEqualTo(Mode.CUMULATIVE);
         assertThat(e.data()).isEqualTo(DataPolicy.RESTORE);
-        assertThat(e.repeats()).isEqualTo(1);
+        assertThat(e.measurement().repeats()).isEqualTo(1);
         assertThat(e.workload().kind()).isEqualTo(WorkloadKind.TPCC);
         assertThat(e.workload().tpcc()).isEqualTo(TpccSpec.defaults());
         assertThat(e.workload().insertbench()).isEqualTo(InsertBenchSpec.defaults());
@@ -209,7 +209,7 @@ class ExperimentLoaderTest {
         assertThat(e.workload().tpcc().warehouses()).isEqualTo(1);
         assertThat(e.server().base()).containsEntry("shared_buffers", "256MB");
         assertThat(e.steps().get(1).settings()).containsEntry("shared_buffers", "2GB");
-        assertThat(e.repeats()).isEqualTo(3);
+        assertThat(e.measurement().repeats()).isEqualTo(3);
     }
 
     @Test
@@ -249,7 +249,7 @@ class ExperimentLoaderTest {
     void profileDeepMergesOverTheFileAndSetComesAfterIt() throws IOException {
         Path file = write(WITH_PROFILES);
         Experiment e = ExperimentLoader.load(file, Optional.of("quick"), List.of("workload.warehouses=2"));
-        assertThat(e.profile()).hasValue("quick");
+        assertThat(e.provenance().profile()).hasValue("quick");
         assertThat(e.server().base()).containsEntry("shared_buffers", "1GB").containsEntry("max_connections", 120);
         assertThat(e.workload().tpcc().warehouses()).isEqualTo(2);
         assertThat(e.workload().tpcc().terminals()).isEqualTo(100);
@@ -275,8 +275,8 @@ class ExperimentLoaderTest {
     void profileScaleIsReadInBytes() throws IOException {
         Path file = write(MINIMAL + "profiles:\n  small:\n    scale: {ram: 120GB, disk: 2TB}\n");
         Experiment e = ExperimentLoader.load(file, Optional.of("small"), List.of());
-        assertThat(e.scale()).hasValue(new MachineScale(120L << 30, 2L << 40));
-        assertThat(ExperimentLoader.load(file, Optional.empty(), List.of()).scale()).isEmpty();
+        assertThat(e.provenance().scale()).hasValue(new MachineScale(120L << 30, 2L << 40));
+        assertThat(ExperimentLoader.load(file, Optional.empty(), List.of()).provenance().scale()).isEmpty();
     }
 
     @Test
@@ -307,10 +307,10 @@ class ExperimentLoaderTest {
     @Test
     void absentMeansNothingObservedAndTheListIsReadInAnyOrder() throws IOException {
         Experiment none = ExperimentLoader.load(write("name: t\nsteps: [{name: base}]\n"), Optional.empty(), List.of());
-        assertThat(none.observe()).isEmpty();
+        assertThat(none.measurement().observe()).isEmpty();
         Experiment both = ExperimentLoader.load(write("name: t\nobserve: [profile, statements]\nsteps: [{name: base}]\n"),
                 Optional.empty(), List.of());
-        assertThat(both.observe()).containsExactly(Observe.STATEMENTS, Observe.PROFILE);
+        assertThat(both.measurement().observe()).containsExactly(Observe.STATEMENTS, Observe.PROFILE);
     }
 
     @Test
@@ -322,8 +322,8 @@ class ExperimentLoaderTest {
                   stmts: {observe: [statements]}
                 steps: [{name: base}]
                 """);
-        assertThat(ExperimentLoader.load(file, Optional.of("stmts"), List.of()).observe()).containsExactly(Observe.STATEMENTS);
-        assertThat(ExperimentLoader.load(file, Optional.empty(), List.of()).observe()).containsExactly(Observe.PROFILE);
+        assertThat(ExperimentLoader.load(file, Optional.of("stmts"), List.of()).measurement().observe()).containsExactly(Observe.STATEMENTS);
+        assertThat(ExperimentLoader.load(file, Optional.empty(), List.of()).measurement().observe()).containsExactly(Observe.PROFILE);
     }
 
     @Test
@@ -350,10 +350,10 @@ class ExperimentLoaderTest {
         Path resolved = dir.resolve("experiment.resolved.yaml");
         Files.writeString(resolved, ExperimentYaml.write(e.withObserve(Set.of(Observe.PROFILE))));
         assertThat(Files.readString(resolved)).contains("observe:\n- statements\n- profile");
-        assertThat(ExperimentLoader.load(resolved, Optional.empty(), List.of()).observe())
+        assertThat(ExperimentLoader.load(resolved, Optional.empty(), List.of()).measurement().observe())
                 .containsExactly(Observe.STATEMENTS, Observe.PROFILE);
         assertThat(e.withRepeats(3).withSteps(e.steps()).withServer(e.server()).asAblation().onlySteps(Set.of("base"))
-                .observe()).containsExactly(Observe.STATEMENTS);
+                .measurement().observe()).containsExactly(Observe.STATEMENTS);
         assertThat(ExperimentPlan.of(e).summary()).contains("  observe: statements");
     }
 }

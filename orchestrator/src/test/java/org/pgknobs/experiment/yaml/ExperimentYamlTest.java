@@ -28,7 +28,7 @@ class ExperimentYamlTest {
         return ShippedExperimentsTest.shippedFiles().flatMap(f -> {
             Experiment plain = ExperimentLoader.load(f, Optional.empty(), List.of());
             return Stream.concat(Stream.of(Arguments.of(f, null)),
-                    plain.profiles().keySet().stream().map(p -> Arguments.of(f, p)));
+                    plain.provenance().profiles().keySet().stream().map(p -> Arguments.of(f, p)));
         });
     }
 
@@ -49,9 +49,9 @@ class ExperimentYamlTest {
             assertThat(reloaded.workload().insertbench()).isEqualTo(original.workload().insertbench());
         }
         assertThat(reloaded.reference()).isEqualTo(original.reference());
-        assertThat(reloaded.observe()).isEqualTo(original.observe());
-        assertThat(List.of(reloaded.name(), reloaded.mode(), reloaded.data(), reloaded.repeats(), reloaded.includeOptional()))
-                .isEqualTo(List.of(original.name(), original.mode(), original.data(), original.repeats(), original.includeOptional()));
+        assertThat(reloaded.measurement().observe()).isEqualTo(original.measurement().observe());
+        assertThat(List.of(reloaded.name(), reloaded.mode(), reloaded.data(), reloaded.measurement().repeats(), reloaded.includeOptional()))
+                .isEqualTo(List.of(original.name(), original.mode(), original.data(), original.measurement().repeats(), original.includeOptional()));
         assertThat(ExperimentPlan.of(reloaded).steps()).isEqualTo(ExperimentPlan.of(original).steps());
     }
 }

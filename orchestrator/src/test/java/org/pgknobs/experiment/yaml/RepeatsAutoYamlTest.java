@@ -40,18 +40,18 @@ class RepeatsAutoYamlTest {
     @Test
     void autoAloneTakesTheDefaultsAndPlansItsMinRounds() throws IOException {
         Experiment e = load("auto");
-        assertThat(e.autoRepeats()).contains(RepeatsAuto.defaults());
-        assertThat(e.repeats()).isEqualTo(RepeatsAuto.DEFAULT_MIN);
+        assertThat(e.measurement().autoRepeats()).contains(RepeatsAuto.defaults());
+        assertThat(e.measurement().repeats()).isEqualTo(RepeatsAuto.DEFAULT_MIN);
         assertThat(ExperimentPlan.of(e).runs()).hasSize(2 * RepeatsAuto.DEFAULT_MIN);
     }
 
     @Test
     void theMappingFormSetsMinMaxAndTargetAsPercentOrFraction() throws IOException {
-        assertThat(load("{auto: {min: 2, max: 8, target: 5%}}").autoRepeats()).contains(new RepeatsAuto(2, 8, 0.05));
-        assertThat(load("{auto: {max: 4, target: 0.02}}").autoRepeats()).contains(new RepeatsAuto(3, 4, 0.02));
-        assertThat(load("{auto: {min: 9}}").autoRepeats()).as("max follows a min above the default max")
+        assertThat(load("{auto: {min: 2, max: 8, target: 5%}}").measurement().autoRepeats()).contains(new RepeatsAuto(2, 8, 0.05));
+        assertThat(load("{auto: {max: 4, target: 0.02}}").measurement().autoRepeats()).contains(new RepeatsAuto(3, 4, 0.02));
+        assertThat(load("{auto: {min: 9}}").measurement().autoRepeats()).as("max follows a min above the default max")
                 .contains(new RepeatsAuto(9, 9, 0.03));
-        assertThat(load("3").autoRepeats()).isEmpty();
+        assertThat(load("3").measurement().autoRepeats()).isEmpty();
     }
 
     @Test
@@ -74,7 +74,7 @@ class RepeatsAutoYamlTest {
         Experiment e = load("{auto: {min: 2, max: 5, target: 4%}}");
         Path again = dir.resolve("again.yaml");
         Files.writeString(again, ExperimentYaml.write(e));
-        assertThat(ExperimentLoader.load(again, Optional.empty(), List.of()).autoRepeats()).isEqualTo(e.autoRepeats());
+        assertThat(ExperimentLoader.load(again, Optional.empty(), List.of()).measurement().autoRepeats()).isEqualTo(e.measurement().autoRepeats());
     }
 
     @Test
