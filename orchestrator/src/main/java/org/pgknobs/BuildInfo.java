@@ -11,8 +11,9 @@ import java.util.TreeMap;
  * Facts fixed at build time (filtered from the pom): pgknobs' version, the commit it was built from, the default
  * embedded PostgreSQL version, and the pinned zonky version of every major the build carries (the default's included).
  *
- * @param gitCommit the commit of the checkout the build ran in, with "-dirty" if tracked files differed from it, or
- *                  "unknown" when the build had no git checkout (a source tarball; the pom's build-commit profile)
+ * @param gitCommit the commit of the checkout the build ran in, with "-dirty" if the checkout had changes (untracked
+ *                  files count: the plugin asks `git status -s`), or "unknown" when the build had no git checkout (a
+ *                  source tarball; the pom's build-commit profile)
  */
 public record BuildInfo(String version, String gitCommit, String embeddedPostgresVersion,
                         Map<Integer, String> embeddedByMajor) {
