@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.run.CpuWatch;
 import org.pgknobs.stats.Stats;
-import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.benchbase.BenchBaseHistograms;
 import org.pgknobs.workload.tpcc.TxType;
 

@@ -23,15 +23,15 @@ import org.pgknobs.experiment.Mode;
 import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.report.statements.StatementTables;
 import org.pgknobs.report.why.Evidence;
-import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.Steadiness;
+import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
 import org.pgknobs.results.MachineFacts;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.workload.PhaseResult;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /** Turns result directories read from disk into {@link ReportData}: every figure a report shows. */
 public final class ReportBuilder {

@@ -13,10 +13,10 @@ import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.workload.PhaseResult;
 
 /**
  * The table printed at the end of a suite and written as summary.md: per step the headline throughput,

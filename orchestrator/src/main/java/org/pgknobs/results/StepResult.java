@@ -2,7 +2,6 @@ package org.pgknobs.results;
 
 import java.time.Instant;
 import java.util.Map;
-import org.pgknobs.workload.WorkloadResult;
 
 /**
  * What one step (one repeat of it) produced; written as {@code step.json} in its directory the moment

@@ -17,8 +17,8 @@ import org.pgknobs.host.ProcessCpu;
 import org.pgknobs.profile.FoldedStacks;
 import org.pgknobs.profile.PerfRecorder;
 import org.pgknobs.profile.PerfScriptFolding;
-import org.pgknobs.profile.ProfileSummary;
 import org.pgknobs.profile.TimeWindow;
+import org.pgknobs.results.ProfileSummary;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.workload.MeasurementListener;
 
@@ -165,8 +165,8 @@ final class ProfileCapture implements MeasurementListener {
                 .map(w -> new ProfileSummary.Window(w.phase(), round(w.seconds()), fromPgStats ? "pgstats.json" : "listener"))
                 .toList();
         return new ProfileSummary(ProfileSummary.CAPTURED, null, PerfRecorder.HZ, PerfRecorder.METHOD, ws, r.samplesRead(),
-                r.samplesInWindows(), ofOneCpu, ofMachine, round(scriptSeconds), ProfileSummary.top(s.selfShares()),
-                ProfileSummary.top(s.totalShares()));
+                r.samplesInWindows(), ofOneCpu, ofMachine, round(scriptSeconds), FoldedStacks.topShares(s.selfShares()),
+                FoldedStacks.topShares(s.totalShares()));
     }
 
     /** The agent's windows (epoch ms of the same host) on CLOCK_MONOTONIC. */

@@ -18,6 +18,7 @@ import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.ServerException;
@@ -25,7 +26,6 @@ import org.pgknobs.server.Workspace;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 
 /**

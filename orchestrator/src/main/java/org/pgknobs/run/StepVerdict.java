@@ -7,7 +7,7 @@ import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.overlay.OverlayResult;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /** The status rules: what a step's end (an error, a result, the step's {@code expect: fail}) makes of it. */
 final class StepVerdict {

@@ -6,12 +6,12 @@ import java.time.Duration;
 import org.pgknobs.collector.CollectorSettings;
 import org.pgknobs.collector.ConnectionSource;
 import org.pgknobs.collector.StatsCollector;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.Server;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 
 /**
  * Runs a step's workload with the pg_stat_* collector alongside, its windows opened and closed where the

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknobs.results.HostInfo;
+import org.pgknobs.run.EnvironmentCapture;
 
 /** The one /proc/meminfo reader (hostfacts.MemInfo, tested in the plugin) serves both the run's host record and the machine scaler. */
 @Tag("unit")
@@ -35,6 +35,6 @@ class HostFactsTest {
         HostFacts facts = HostFacts.detect(dir.resolve("not/yet/created"));
         assertThat(facts.ramBytes()).isPositive();
         assertThat(facts.freeDiskBytes()).isPositive();
-        assertThat(HostInfo.read().memoryBytes()).isEqualTo(facts.ramBytes());
+        assertThat(EnvironmentCapture.host().memoryBytes()).isEqualTo(facts.ramBytes());
     }
 }

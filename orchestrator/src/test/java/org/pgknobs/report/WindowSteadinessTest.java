@@ -18,10 +18,10 @@ import org.pgknobs.report.why.Reason;
 import org.pgknobs.report.why.Steadiness;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
-import org.pgknobs.workload.PhaseResult;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /** The steady-state mark and why-line on crafted 60 s windows: a ramp and a level shift fire, flat noise does not. */
 @Tag("unit")

@@ -18,12 +18,12 @@ import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.workload.PhaseResult;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /**
  * repeats: auto in a suite, on crafted result directories: which condition stops the rounds, what the next round

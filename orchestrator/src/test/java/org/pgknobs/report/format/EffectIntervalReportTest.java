@@ -23,15 +23,15 @@ import org.pgknobs.report.ReportData;
 import org.pgknobs.report.RunData;
 import org.pgknobs.report.StepRun;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.RunTags;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.stats.NoInterval;
 import org.pgknobs.stats.RatioInterval;
 import org.pgknobs.stats.WelchLogRatio;
-import org.pgknobs.workload.PhaseResult;
-import org.pgknobs.workload.WorkloadResult;
 
 /**
  * The report's intervals on crafted step data (no server): each effect carries Welch's t interval on the logs of

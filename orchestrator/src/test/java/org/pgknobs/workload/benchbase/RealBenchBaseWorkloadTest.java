@@ -12,11 +12,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.CsvFiles;
 import org.pgknobs.collector.PgStatsFiles;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 
 /**

@@ -1,4 +1,4 @@
-package org.pgknobs.results;
+package org.pgknobs.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,20 +18,20 @@ import org.pgknobs.BuildInfo;
  * in: it once ran git in the current directory and recorded that directory's commit.
  */
 @Tag("unit")
-class RunEnvironmentTest {
+class EnvironmentCaptureTest {
 
     private static final Path REPO = Path.of(System.getProperty("pgknobs.repo.root", "..")).toAbsolutePath().normalize();
 
     /** Prints the commit a run started in the current directory records (run in a child JVM by the test below). */
     public static void main(String[] args) {
-        System.out.print(RunEnvironment.capture(List.of("test"), "18").gitCommit());
+        System.out.print(EnvironmentCapture.capture(List.of("test"), "18").gitCommit());
     }
 
     @Test
     void recordsTheCommitTheBuildRanOn() throws Exception {
         String head = run(REPO, "git", "-C", REPO.toString(), "rev-parse", "HEAD").strip();
         assertThat(head).matches("[0-9a-f]{40}");
-        String recorded = RunEnvironment.capture(List.of("test"), "18").gitCommit();
+        String recorded = EnvironmentCapture.capture(List.of("test"), "18").gitCommit();
         assertThat(recorded).isEqualTo(BuildInfo.load().gitCommit()).matches(head + "(-dirty)?");
     }
 
@@ -39,7 +39,7 @@ class RunEnvironmentTest {
     void aRunStartedInAnotherDirectoryRecordsTheSameCommit(@TempDir Path elsewhere) throws Exception {
         // elsewhere is no checkout at all: a git call there would fail, one in another checkout give its commit
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String child = run(elsewhere, java, "-cp", System.getProperty("java.class.path"), RunEnvironmentTest.class.getName());
+        String child = run(elsewhere, java, "-cp", System.getProperty("java.class.path"), EnvironmentCaptureTest.class.getName());
         assertThat(child).isEqualTo(BuildInfo.load().gitCommit()).isNotEqualTo("unknown");
     }
 
