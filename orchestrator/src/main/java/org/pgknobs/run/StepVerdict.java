@@ -46,6 +46,7 @@ final class StepVerdict {
                              OverlayResult overlay, Map<String, Double> seconds, WorkloadResult result) {
         int verified = overlay == null ? 0 : (int) overlay.settings().stream().filter(s -> s.verified()).count();
         return new StepResult(step.index(), step.name(), repeat, status, reason, started, Instant.now(),
-                overlay != null && overlay.restarted(), step.settings().size(), verified, seconds, result, null);
+                new StepResult.Settings(overlay != null && overlay.restarted(), step.settings().size(), verified),
+                seconds, result, null);
     }
 }

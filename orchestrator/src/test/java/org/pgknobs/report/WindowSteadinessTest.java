@@ -36,7 +36,7 @@ class WindowSteadinessTest {
         WorkloadResult w = new WorkloadResult("tpcc", "builtin",
                 List.of(new PhaseResult("tpcc", 1000, 1000, 60_000, 0, 60, null, Map.of())), "tpcc");
         return new StepRun(1, "s", repeat, Path.of("s"), StepStatus.DONE, null, new StepResult(1, "s", repeat,
-                StepStatus.DONE, null, Instant.EPOCH, Instant.EPOCH, false, 0, 0, Map.of(), w, null), Map.of(), null,
+                StepStatus.DONE, null, Instant.EPOCH, Instant.EPOCH, null, Map.of(), w, null), Map.of(), null,
                 points, List.of(), Map.of());
     }
 

@@ -43,7 +43,7 @@ class ArticleSuiteTest {
         assertThat(run.exitCode()).as(run.output()).isEqualTo(Main.OK);
         Path dir = run.directory();
         SuiteRecord suite = JsonFiles.read(dir.resolve("suite.json"), SuiteRecord.class);
-        assertThat(suite.status()).isEqualTo("done");
+        assertThat(suite.progress().status()).isEqualTo("done");
         assertThat(suite.steps()).extracting(SuiteRecord.Entry::name).containsExactlyElementsOf(STEPS);
         assertThat(suite.steps()).allSatisfy(e -> assertThat(e.status()).isEqualTo(StepStatus.DONE));
         assertThat(suite.environment().postgresVersion()).startsWith("PostgreSQL 18");
@@ -99,6 +99,6 @@ class ArticleSuiteTest {
         assertThat(JsonFiles.read(removed.resolve("step.json"), StepResult.class).status()).isEqualTo(StepStatus.DONE);
         assertThat(Files.getLastModifiedTime(dir.resolve("steps/04-autovacuum/step.json")).toMillis()).isEqualTo(untouched);
         assertThat(r.out()).contains("[5/7 wal] starting").doesNotContain("baseline] starting");
-        assertThat(Optional.ofNullable(JsonFiles.read(dir.resolve("suite.json"), SuiteRecord.class).status())).contains("done");
+        assertThat(Optional.ofNullable(JsonFiles.read(dir.resolve("suite.json"), SuiteRecord.class).progress().status())).contains("done");
     }
 }
