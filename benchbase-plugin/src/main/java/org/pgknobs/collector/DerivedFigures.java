@@ -132,7 +132,9 @@ public final class DerivedFigures {
                             (double) e.getValue() / totalSamples));
                 });
 
-        return new Derived(seconds, txns, source, tps, hitRatio, walBytes, walRecords, walFpi, fpiShare, checkpoints,
-                io, autovacuum, avPerMinute, autoanalyze, aaPerMinute, deadlocks, tempBytes, totalSamples, waits, null);
+        return new Derived(seconds, new Derived.Transactions(txns, source, tps), hitRatio,
+                new Derived.Wal(walBytes, walRecords, walFpi, fpiShare), checkpoints, io,
+                new Derived.Maintenance(autovacuum, avPerMinute, autoanalyze, aaPerMinute), deadlocks, tempBytes,
+                new Derived.Waits(totalSamples, waits), null);
     }
 }

@@ -33,13 +33,13 @@ class DerivedFiguresTest {
     @Test
     void perTransactionFiguresUseDatabaseTransactionsMinusTheCollectorsOwn() {
         Derived d = DerivedFigures.compute(deltas(), 20.0, null, 20, Map.of());
-        assertThat(d.transactions()).isEqualTo(1000);
-        assertThat(d.transactionsSource()).isEqualTo("pg_stat_database");
-        assertThat(d.transactionsPerSecond()).isEqualTo(50.0);
-        assertThat(d.walBytes().total()).isEqualTo(2_000_000);
-        assertThat(d.walBytes().perSecond()).isEqualTo(100_000);
-        assertThat(d.walBytes().perTransaction()).isEqualTo(2000);
-        assertThat(d.fpiShare()).isEqualTo(0.25);
+        assertThat(d.txns().count()).isEqualTo(1000);
+        assertThat(d.txns().source()).isEqualTo("pg_stat_database");
+        assertThat(d.txns().perSecond()).isEqualTo(50.0);
+        assertThat(d.wal().bytes().total()).isEqualTo(2_000_000);
+        assertThat(d.wal().bytes().perSecond()).isEqualTo(100_000);
+        assertThat(d.wal().bytes().perTransaction()).isEqualTo(2000);
+        assertThat(d.wal().fpiShare()).isEqualTo(0.25);
         assertThat(d.deadlocks()).isEqualTo(1);
         assertThat(d.tempBytes().perTransaction()).isEqualTo(4.096);
     }
@@ -47,9 +47,9 @@ class DerivedFiguresTest {
     @Test
     void aTransactionCountFromTheCallerWins() {
         Derived d = DerivedFigures.compute(deltas(), 20.0, 500L, 20, Map.of());
-        assertThat(d.transactions()).isEqualTo(500);
-        assertThat(d.transactionsSource()).isEqualTo("caller");
-        assertThat(d.walBytes().perTransaction()).isEqualTo(4000);
+        assertThat(d.txns().count()).isEqualTo(500);
+        assertThat(d.txns().source()).isEqualTo("caller");
+        assertThat(d.wal().bytes().perTransaction()).isEqualTo(4000);
     }
 
     @Test
@@ -91,18 +91,18 @@ class DerivedFiguresTest {
     @Test
     void autovacuumRunsPerMinute() {
         Derived d = DerivedFigures.compute(deltas(), 30.0, null, 0, Map.of());
-        assertThat(d.autovacuumPerMinute()).isEqualTo(6.0);
-        assertThat(d.autoanalyzePerMinute()).isEqualTo(4.0);
+        assertThat(d.maintenance().autovacuumPerMinute()).isEqualTo(6.0);
+        assertThat(d.maintenance().autoanalyzePerMinute()).isEqualTo(4.0);
     }
 
     @Test
     void topWaitEventsAreOrderedByShareOfSamples() {
         Derived d = DerivedFigures.compute(deltas(), 20.0, null, 0,
                 Map.of("LWLock:WALWrite", 30L, "CPU:CPU", 50L, "IO:DataFileRead", 20L));
-        assertThat(d.waitSamples()).isEqualTo(100);
-        assertThat(d.topWaitEvents()).extracting(WaitShare::waitEvent).containsExactly("CPU", "WALWrite", "DataFileRead");
-        assertThat(d.topWaitEvents().get(1).waitEventType()).isEqualTo("LWLock");
-        assertThat(d.topWaitEvents().get(1).share()).isEqualTo(0.3);
+        assertThat(d.waits().samples()).isEqualTo(100);
+        assertThat(d.waits().top()).extracting(WaitShare::waitEvent).containsExactly("CPU", "WALWrite", "DataFileRead");
+        assertThat(d.waits().top().get(1).waitEventType()).isEqualTo("LWLock");
+        assertThat(d.waits().top().get(1).share()).isEqualTo(0.3);
     }
 
     @Test
@@ -110,11 +110,11 @@ class DerivedFiguresTest {
         Map<String, List<StatRow>> only = Map.of(QueryCatalog.WAL, deltas().get(QueryCatalog.WAL));
         Derived d = DerivedFigures.compute(only, 10.0, null, 0, Map.of());
         assertThat(d.clientHitRatio()).isNull();
-        assertThat(d.transactions()).isNull();
-        assertThat(d.walBytes().perTransaction()).isNull();
+        assertThat(d.txns().count()).isNull();
+        assertThat(d.wal().bytes().perTransaction()).isNull();
         assertThat(d.checkpoints()).isNull();
         assertThat(d.ioByBackendType()).isEmpty();
-        assertThat(d.topWaitEvents()).isEmpty();
+        assertThat(d.waits().top()).isEmpty();
     }
 
     @Test

@@ -48,6 +48,6 @@ class PgStatsFilesTest {
                 + " \"derived\": {\"seconds\": 2.0, \"autovacuumPerMinute\": 0.0, \"waitSamples\": 0}}]}");
         Derived d = PgStatsFiles.read(f).window("measure").derived();
         assertThat(d.autovacuum()).isNull();
-        assertThat(d.autovacuumPerMinute()).isZero();
+        assertThat(d.maintenance().autovacuumPerMinute()).isZero();
     }
 }

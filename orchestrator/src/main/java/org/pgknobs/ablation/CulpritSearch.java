@@ -9,6 +9,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.pgknobs.experiment.AblationSpec;
+import org.pgknobs.results.CulpritCandidate;
+import org.pgknobs.results.CulpritSearchResult;
 
 /**
  * The smallest set of units, then of single settings inside the chosen units, that still reproduces at
@@ -41,28 +43,14 @@ public final class CulpritSearch {
         }
     }
 
-    /**
-     * @param level    {@code units} or {@code settings}
-     * @param elements the units (or settings) switched on
-     * @param share    of the full slowdown; null when the run could not be measured
-     */
-    public record Candidate(int number, String level, List<String> elements, List<String> settings, String run,
-                            Double logThroughput, Double share, boolean reproduces, String failure) {
-    }
-
-    /** {@code units} and {@code settings}: the culprit set at each level; {@code candidates} in measuring order. */
-    public record Result(String algorithm, double threshold, List<String> units, List<String> settings,
-                         List<Candidate> candidates, String note) {
-    }
-
     private final AblationSpec.Search algorithm;
     private final double threshold;
     private final double logBase;
     private final double slowdown;
     private final Measure measure;
-    private final Map<Set<String>, Candidate> tried = new LinkedHashMap<>();
+    private final Map<Set<String>, CulpritCandidate> tried = new LinkedHashMap<>();
     private final Map<Set<String>, Trial> known = new LinkedHashMap<>();
-    private java.util.function.Consumer<List<Candidate>> listener = c -> { };
+    private java.util.function.Consumer<List<CulpritCandidate>> listener = c -> { };
     private String level;
     private Map<String, List<String>> settingsOf;
 
@@ -90,7 +78,7 @@ public final class CulpritSearch {
     }
 
     /** Called with every candidate so far after each new one (the runner rewrites ablation.json). */
-    public CulpritSearch onCandidate(java.util.function.Consumer<List<Candidate>> newListener) {
+    public CulpritSearch onCandidate(java.util.function.Consumer<List<CulpritCandidate>> newListener) {
         this.listener = newListener;
         return this;
     }
@@ -98,12 +86,12 @@ public final class CulpritSearch {
     /**
      * @param units unit → its settings, in the order greedy drops them (least important first)
      */
-    public Result run(Map<String, List<String>> units) {
+    public CulpritSearchResult run(Map<String, List<String>> units) {
         String name = algorithm.name().toLowerCase(java.util.Locale.ROOT);
         List<String> all = new ArrayList<>(units.keySet());
         List<String> allSettings = units.values().stream().flatMap(List::stream).toList();
         if (slowdown <= 0) {
-            return new Result(name, threshold, all, allSettings, List.of(),
+            return new CulpritSearchResult(name, threshold, all, allSettings, List.of(),
                     "the full set is not slower than the base: nothing to explain");
         }
         level = "units";
@@ -117,7 +105,7 @@ public final class CulpritSearch {
             settingsOf = singles;
             settings = search(settings);
         }
-        return new Result(name, threshold, chosen, settings, List.copyOf(tried.values()), null);
+        return new CulpritSearchResult(name, threshold, chosen, settings, List.copyOf(tried.values()), null);
     }
 
     private List<String> search(List<String> elements) {
@@ -193,13 +181,13 @@ public final class CulpritSearch {
         Set<String> settings = new LinkedHashSet<>();
         elements.forEach(e -> settings.addAll(settingsOf.get(e)));
         Set<String> key = new TreeSet<>(settings);
-        Candidate seen = tried.get(key);
+        CulpritCandidate seen = tried.get(key);
         if (seen != null) {
             return seen.reproduces();
         }
         Trial t = known.containsKey(key) ? known.get(key) : measure.measure(settings);
         Double share = t.log().map(l -> (logBase - l) / slowdown).orElse(null);
-        Candidate c = new Candidate(tried.size() + 1, level, List.copyOf(elements), List.copyOf(settings), t.run(),
+        CulpritCandidate c = new CulpritCandidate(tried.size() + 1, level, List.copyOf(elements), List.copyOf(settings), t.run(),
                 t.log().orElse(null), share, share != null && share >= threshold, t.failure());
         tried.put(key, c);
         listener.accept(List.copyOf(tried.values()));

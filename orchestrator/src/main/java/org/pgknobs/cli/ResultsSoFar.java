@@ -83,7 +83,7 @@ final class ResultsSoFar {
         if (dirs.isEmpty()) {
             return Optional.empty();
         }
-        Path dir = dirs.stream().filter(d -> suite(d).map(s -> !"done".equals(s.status()) && !"failed".equals(s.status()))
+        Path dir = dirs.stream().filter(d -> suite(d).map(s -> !"done".equals(s.progress().status()) && !"failed".equals(s.progress().status()))
                 .orElse(true)).findFirst().orElse(dirs.get(dirs.size() - 1));
         StringWriter trace = new StringWriter();
         t.printStackTrace(new PrintWriter(trace));

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.BadInputException;
+import org.pgknobs.results.AppliedSetting;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.server.Server;
 

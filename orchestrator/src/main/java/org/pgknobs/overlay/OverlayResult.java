@@ -2,6 +2,7 @@ package org.pgknobs.overlay;
 
 import java.time.Duration;
 import java.util.List;
+import org.pgknobs.results.AppliedSetting;
 
 /** What an overlay did: every requested setting with its effective value, and whether the server was restarted. */
 public record OverlayResult(List<AppliedSetting> settings, boolean restarted, Duration took) {

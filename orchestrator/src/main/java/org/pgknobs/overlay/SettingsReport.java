@@ -2,28 +2,23 @@ package org.pgknobs.overlay;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.pgknobs.json.Json;
+import org.pgknobs.results.AppliedSetting;
+import org.pgknobs.results.SettingsRecord;
 
-/** Renders an {@link OverlayResult}: {@code settings.json} as data first, and a one-line-per-setting table for people. */
+/** Renders an {@link OverlayResult}: {@code settings.json} ({@link SettingsRecord}) as data first, and a one-line-per-setting table for people. */
 public final class SettingsReport {
-
-    /** The JSON shape of settings.json (durations as milliseconds, so no Jackson time module is needed). */
-    public record Json(boolean restarted, long tookMillis, boolean allVerified, List<AppliedSetting> settings) {
-    }
 
     private SettingsReport() {
     }
 
-    public static Json json(OverlayResult result) {
-        return new Json(result.restarted(), result.took().toMillis(), result.allVerified(), result.settings());
+    public static SettingsRecord json(OverlayResult result) {
+        return new SettingsRecord(result.restarted(), result.took().toMillis(), result.allVerified(), result.settings());
     }
 
     /** Written atomically: a crash mid-write leaves the previous file or none, never half of one. */
     public static void writeJson(OverlayResult result, Path file) {
-        org.pgknobs.json.Json.write(file, json(result));
-    }
-
-    public static Json readJson(Path file) {
-        return org.pgknobs.json.Json.read(file, Json.class);
+        Json.write(file, json(result));
     }
 
     /** Columns name, requested, effective (with pg_settings' unit), verified; then one summary line. */

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.pgknobs.json.AtomicFiles;
+import org.pgknobs.results.ProfileSummary;
 
 /**
  * Stacks in Brendan Gregg's folded form, {@code comm;root;...;leaf count} (the input of flamegraph.pl and
@@ -55,6 +56,15 @@ public record FoldedStacks(Map<String, Long> counts) {
             once.forEach(fn -> total.merge(fn, n, Long::sum));
         });
         return shares(total);
+    }
+
+    /** How many functions profile.json lists by self and by total share. */
+    static final int TOP = 20;
+
+    /** The top functions of {@code shares} (self or total), as profile.json lists them: percent, one decimal. */
+    public static List<ProfileSummary.FunctionShare> topShares(Map<String, Double> shares) {
+        return top(shares, TOP).stream()
+                .map(e -> new ProfileSummary.FunctionShare(e.getKey(), Math.round(e.getValue() * 1000) / 10.0)).toList();
     }
 
     /** The {@code n} largest shares, largest first. */

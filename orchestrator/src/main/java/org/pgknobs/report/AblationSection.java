@@ -9,13 +9,13 @@ import java.util.Optional;
 import java.util.Set;
 import org.pgknobs.ablation.Effects;
 import org.pgknobs.ablation.LogThroughput;
-import org.pgknobs.experiment.AblationUnits;
 import org.pgknobs.experiment.AblationSpec;
+import org.pgknobs.experiment.AblationUnits;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.results.AblationRecord;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepStatus;
-import org.pgknobs.workload.PhaseResult;
 
 /**
  * An ablation's part of the report, from the files: the units from ablation.json (else the resolved

@@ -2,7 +2,7 @@ package org.pgknobs.report;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.results.PhaseResult;
 
 /**
  * A measured phase's outcome as the report needs it: successful transactions, attempts (completed +

@@ -23,15 +23,15 @@ import org.pgknobs.experiment.Mode;
 import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.report.statements.StatementTables;
 import org.pgknobs.report.why.Evidence;
-import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.Steadiness;
+import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
 import org.pgknobs.results.MachineFacts;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.workload.PhaseResult;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /** Turns result directories read from disk into {@link ReportData}: every figure a report shows. */
 public final class ReportBuilder {
@@ -104,7 +104,7 @@ public final class ReportBuilder {
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
                 ? sweep(byStep, baseline, headline, phaseNames, refPhase, published) : List.of();
         String experiment = data.experiment().map(Experiment::name)
-                .orElseGet(() -> data.suite().map(s -> s.experiment()).orElse(data.dir().getFileName().toString()));
+                .orElseGet(() -> data.suite().map(s -> s.origin().experiment()).orElse(data.dir().getFileName().toString()));
         String postgres = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
                 .map(s -> s.stats().environment().serverVersion()).findFirst()
                 .orElseGet(() -> data.suite().map(s -> s.environment()).map(env -> env.postgresVersion()).orElse(null));
@@ -114,7 +114,7 @@ public final class ReportBuilder {
                         env.hostMemoryBytes() == null ? 0 : env.hostMemoryBytes() / 1e9, env.hostKernel()))
                 .orElse(null);
         return new ReportData.Run(experiment + " " + data.dir().getFileName(), data.dir().toString(), experiment,
-                mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.status()).orElse("unknown"), postgres, host,
+                mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.progress().status()).orElse("unknown"), postgres, host,
                 anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null), headline,
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
                 baseline, steps, sweep, AblationSection.of(data),
@@ -162,7 +162,7 @@ public final class ReportBuilder {
                 .forEach(p -> phases.put(p, Stat.of(headlineValues(runs, p))));
         Map<String, ReportData.Io> io = new LinkedHashMap<>();
         d.map(Derived::ioByBackendType).orElse(Map.of()).forEach((type, f) -> io.put(type, io(f)));
-        List<String> waits = d.map(Derived::topWaitEvents).orElse(List.of()).stream().limit(3)
+        List<String> waits = d.map(Derived::waits).map(Derived.Waits::top).orElse(List.of()).stream().limit(3)
                 .map(ReportBuilder::wait).toList();
         Optional<Outcome> outcome = phase.map(Outcome::of);
         // nothing completed in the window: the throughput is below one per window, the slowdown above base ÷ that
@@ -194,14 +194,14 @@ public final class ReportBuilder {
                 outcome.map(Outcome::errorsText).orElse(null), machine,
                 lat == null ? null : lat.p50(), lat == null ? null : lat.p95(), lat == null ? null : lat.p99(),
                 d.map(Derived::clientHitRatio).orElse(null),
-                d.map(Derived::walBytes).map(r -> r.total() / 1e6).orElse(null),
+                d.map(Derived::wal).map(Derived.Wal::bytes).map(r -> r.total() / 1e6).orElse(null),
                 // pg_stat_database counts failed attempts too: with none committed there is nothing per transaction
-                noTransaction ? null : d.map(Derived::walBytes).map(Rate::perTransaction).map(v -> v / 1e3).orElse(null),
-                noTransaction ? null : d.map(Derived::walFpi).map(Rate::perTransaction).orElse(null),
+                noTransaction ? null : d.map(Derived::wal).map(Derived.Wal::bytes).map(Rate::perTransaction).map(v -> v / 1e3).orElse(null),
+                noTransaction ? null : d.map(Derived::wal).map(Derived.Wal::fpi).map(Rate::perTransaction).orElse(null),
                 d.map(Derived::checkpoints).map(c -> c.timed()).orElse(null),
                 d.map(Derived::checkpoints).map(c -> c.requested()).orElse(null),
                 d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
-                d.map(Derived::autovacuumPerMinute).orElse(null),
+                d.map(Derived::maintenance).map(Derived.Maintenance::autovacuumPerMinute).orElse(null),
                 median.map(m -> autovacuum(d.orElse(null), m.dir())).orElse(null),
                 waits,
                 median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null), baseDerived, m.settings(), evidence,

@@ -38,7 +38,7 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param intervals per unit, both directions with their 95 % intervals from the repeats
      */
     public record Ablation(double threshold, Double slowdown, List<org.pgknobs.ablation.Effects.UnitEffect> units,
-                           List<String> floored, String searchStatus, org.pgknobs.ablation.CulpritSearch.Result search,
+                           List<String> floored, String searchStatus, org.pgknobs.results.CulpritSearchResult search,
                            List<UnitIntervals> intervals) {
 
         /** The unit's interval left out ({@code leaveOneOut}) or added alone; null where there is none. */

@@ -21,10 +21,10 @@ import org.pgknobs.collector.PgStatsFiles;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
-import org.pgknobs.overlay.AppliedSetting;
-import org.pgknobs.overlay.SettingsReport;
 import org.pgknobs.results.AblationRecord;
+import org.pgknobs.results.AppliedSetting;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.SettingsRecord;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
@@ -122,7 +122,7 @@ public final class ResultDirReader {
         }
         Path settingsFile = dir.resolve("settings.json");
         if (Files.isRegularFile(settingsFile)) {
-            for (AppliedSetting s : SettingsReport.readJson(settingsFile).settings()) {
+            for (AppliedSetting s : SettingsRecord.read(settingsFile).settings()) {
                 settings.put(s.name(), s.requested());
             }
         }

@@ -13,10 +13,10 @@ import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.workload.PhaseResult;
 
 /**
  * The table printed at the end of a suite and written as summary.md: per step the headline throughput,
@@ -110,8 +110,8 @@ public final class SummaryTable {
                     d == null || d.checkpoints() == null ? null
                             : d.checkpoints().done() != null ? d.checkpoints().done()
                             : d.checkpoints().timed() + d.checkpoints().requested(),
-                    d == null || d.walBytes() == null ? null : d.walBytes().total() / 1e6,
-                    d == null || d.autovacuumRuns() == null ? null : d.autovacuumRuns().total(),
+                    d == null || d.wal().bytes() == null ? null : d.wal().bytes().total() / 1e6,
+                    d == null || d.maintenance().autovacuumRuns() == null ? null : d.maintenance().autovacuumRuns().total(),
                     d == null || d.autovacuum() == null ? null : d.autovacuum().startedRuns(),
                     headline == null ? null : headline.seconds(),
                     o != null && o.nothingCompleted(headline.throughput()), o == null ? null : o.errorsText(),

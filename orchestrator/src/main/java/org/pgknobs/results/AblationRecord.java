@@ -2,7 +2,6 @@ package org.pgknobs.results;
 
 import java.util.List;
 import java.util.Map;
-import org.pgknobs.ablation.CulpritSearch;
 
 /**
  * ablation.json, beside suite.json in an ablation's result directory: the units the runs switched on and
@@ -14,7 +13,7 @@ import org.pgknobs.ablation.CulpritSearch;
  * @param search       null while nothing was searched
  */
 public record AblationRecord(int schemaVersion, double threshold, String algorithm, String searchStatus,
-                             List<Unit> units, CulpritSearch.Result search) {
+                             List<Unit> units, CulpritSearchResult search) {
 
     public static final int SCHEMA_VERSION = 1;
 

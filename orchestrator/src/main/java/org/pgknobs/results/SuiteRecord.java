@@ -1,5 +1,6 @@
 package org.pgknobs.results;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -16,26 +17,39 @@ import java.util.Map;
  * observed, and in older files) the optional captures of {@code observe:} and the settings they added to
  * every step.
  */
-public record SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
-                          Instant started, Instant updated, RunEnvironment environment, List<Entry> steps,
-                          RunTags tags, List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads,
-                          Rounds rounds, Observed observed) {
+public record SuiteRecord(@JsonUnwrapped Origin origin, @JsonUnwrapped Progress progress, RunEnvironment environment,
+                          List<Entry> steps, RunTags tags, List<TrialStart> trialStarts, Selection selection,
+                          List<DataLoad> loads, Rounds rounds, Observed observed) {
 
     public SuiteRecord {
+        origin = origin == null ? new Origin(null, null, null, null) : origin;
+        progress = progress == null ? new Progress(null, null, null) : progress;
         trialStarts = trialStarts == null ? List.of() : List.copyOf(trialStarts);
         loads = loads == null ? List.of() : List.copyOf(loads);
     }
 
-    public SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
-                       Instant started, Instant updated, RunEnvironment environment, List<Entry> steps, RunTags tags,
+    public SuiteRecord(Origin origin, Progress progress, RunEnvironment environment, List<Entry> steps, RunTags tags,
                        List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads) {
-        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, trialStarts,
-                selection, loads, null, null);
+        this(origin, progress, environment, steps, tags, trialStarts, selection, loads, null, null);
     }
 
-    public SuiteRecord(String experiment, String source, String profile, List<String> sets, String status,
-                       Instant started, Instant updated, RunEnvironment environment, List<Entry> steps, RunTags tags) {
-        this(experiment, source, profile, sets, status, started, updated, environment, steps, tags, List.of(), null, List.of(), null, null);
+    public SuiteRecord(Origin origin, Progress progress, RunEnvironment environment, List<Entry> steps, RunTags tags) {
+        this(origin, progress, environment, steps, tags, List.of(), null, List.of(), null, null);
+    }
+
+    /**
+     * What ran, unwrapped in suite.json (keys {@code experiment}, {@code source}, {@code profile}, {@code sets}).
+     *
+     * @param experiment the experiment's name
+     * @param source     the file it was read from
+     * @param profile    the profile it ran with
+     * @param sets       the sets applied on top of it
+     */
+    public record Origin(String experiment, String source, String profile, List<String> sets) {
+    }
+
+    /** Where the suite stands, unwrapped in suite.json (keys {@code status}, {@code started}, {@code updated}). */
+    public record Progress(String status, Instant started, Instant updated) {
     }
 
     /** suite.json files written before tags existed read as an untagged whole run. */
@@ -44,23 +58,27 @@ public record SuiteRecord(String experiment, String source, String profile, List
     }
 
     public SuiteRecord with(String newStatus, List<Entry> newSteps) {
-        return new SuiteRecord(experiment, source, profile, sets, newStatus, started, Instant.now(), environment,
-                newSteps, tags, trialStarts, selection, loads, rounds, observed);
+        return new SuiteRecord(origin, updated(newStatus), environment, newSteps, tags, trialStarts, selection, loads,
+                rounds, observed);
     }
 
     public SuiteRecord withTrialStarts(List<TrialStart> trials) {
-        return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trials, selection, loads, rounds, observed);
+        return new SuiteRecord(origin, updated(progress.status()), environment, steps, tags, trials, selection, loads,
+                rounds, observed);
     }
 
     public SuiteRecord withLoads(List<DataLoad> newLoads) {
-        return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trialStarts, selection, newLoads, rounds, observed);
+        return new SuiteRecord(origin, updated(progress.status()), environment, steps, tags, trialStarts, selection,
+                newLoads, rounds, observed);
     }
 
     public SuiteRecord withRounds(Rounds newRounds) {
-        return new SuiteRecord(experiment, source, profile, sets, status, started, Instant.now(), environment, steps,
-                tags, trialStarts, selection, loads, newRounds, observed);
+        return new SuiteRecord(origin, updated(progress.status()), environment, steps, tags, trialStarts, selection,
+                loads, newRounds, observed);
+    }
+
+    private Progress updated(String status) {
+        return new Progress(status, progress.started(), Instant.now());
     }
 
     /** The steps of {@code selection} that are not the published step, with why; empty without a selection. */

@@ -22,12 +22,13 @@ import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.results.AblationRecord;
+import org.pgknobs.results.CulpritSearchResult;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.workload.PhaseResult;
 
 /**
  * The part of an ablation decided at run time: after the fixed runs (base, full, without-U, only-U), the
@@ -86,7 +87,7 @@ final class AblationSearchPhase {
         Map<String, Effects.Runs> runs = fixedRuns(entries);
         Effects.Summary effects = Effects.compute(unitSettings, runs);
         if (effects == null) {
-            write("skipped", new CulpritSearch.Result(lower(spec.search()), spec.threshold(), List.of(), List.of(), List.of(),
+            write("skipped", new CulpritSearchResult(lower(spec.search()), spec.threshold(), List.of(), List.of(), List.of(),
                     "base or full has no measurement: nothing to search from"));
             return;
         }
@@ -106,7 +107,7 @@ final class AblationSearchPhase {
                     }
                     return trial;
                 });
-        search.onCandidate(sofar -> write("running", new CulpritSearch.Result(lower(spec.search()), spec.threshold(),
+        search.onCandidate(sofar -> write("running", new CulpritSearchResult(lower(spec.search()), spec.threshold(),
                 List.of(), List.of(), sofar, "searching")));
         for (AblationUnit u : units) {
             Set<String> rest = new LinkedHashSet<>(unitSettings.values().stream().flatMap(List::stream).toList());
@@ -166,7 +167,7 @@ final class AblationSearchPhase {
         return out;
     }
 
-    private void write(String status, CulpritSearch.Result result) {
+    private void write(String status, CulpritSearchResult result) {
         List<AblationRecord.Unit> recorded = units.stream()
                 .map(u -> new AblationRecord.Unit(u.name(), u.settings(), u.from())).toList();
         JsonFiles.write(layout.ablationJson(), new AblationRecord(AblationRecord.SCHEMA_VERSION,

@@ -51,8 +51,8 @@ final class StepOrder {
                     + "of an earlier run (results/<experiment>/<timestamp>)");
         }
         SuiteRecord r = JsonFiles.read(earlier.suiteJson(), SuiteRecord.class);
-        if (!r.experiment().equals(experiment.name())) {
-            throw new BadInputException("--resume " + dir + " holds results of experiment '" + r.experiment()
+        if (!r.origin().experiment().equals(experiment.name())) {
+            throw new BadInputException("--resume " + dir + " holds results of experiment '" + r.origin().experiment()
                     + "', not '" + experiment.name() + "'; resume it with its own file, or drop --resume");
         }
         return r;

@@ -25,13 +25,13 @@ import org.pgknobs.run.data.Clusters;
 import org.pgknobs.run.progress.LiveOptions;
 import org.pgknobs.run.progress.LiveProgress;
 import org.pgknobs.run.progress.SuiteProgress;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.ServerException;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 import org.pgknobs.workload.benchbase.BenchBaseLauncher;
 
 /**

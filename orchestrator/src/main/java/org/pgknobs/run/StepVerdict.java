@@ -7,7 +7,7 @@ import org.pgknobs.experiment.plan.PlannedStep;
 import org.pgknobs.overlay.OverlayResult;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /** The status rules: what a step's end (an error, a result, the step's {@code expect: fail}) makes of it. */
 final class StepVerdict {
@@ -46,6 +46,7 @@ final class StepVerdict {
                              OverlayResult overlay, Map<String, Double> seconds, WorkloadResult result) {
         int verified = overlay == null ? 0 : (int) overlay.settings().stream().filter(s -> s.verified()).count();
         return new StepResult(step.index(), step.name(), repeat, status, reason, started, Instant.now(),
-                overlay != null && overlay.restarted(), step.settings().size(), verified, seconds, result, null);
+                new StepResult.Settings(overlay != null && overlay.restarted(), step.settings().size(), verified),
+                seconds, result, null);
     }
 }

@@ -72,14 +72,16 @@ final class SuiteRecordWriter {
                 status = na ? StepStatus.NOT_APPLICABLE : StepStatus.REJECTED;
                 reason = na ? notApplicable.get(p.step().name()) : rejected.get(p.step().name());
                 JsonFiles.write(stepJson, new StepResult(p.step().index(), p.step().name(), p.repeat(), status, reason,
-                        Instant.now(), Instant.now(), false, p.step().settings().size(), 0, Map.of(), null, null));
+                        Instant.now(), Instant.now(), new StepResult.Settings(false, p.step().settings().size(), 0),
+                        Map.of(), null, null));
             }
             entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(), rel, status, reason));
         }
-        Instant started = earlier != null ? earlier.started() : Instant.now();
-        SuiteRecord record = new SuiteRecord(experiment.name(), String.valueOf(experiment.provenance().source()),
-                experiment.provenance().profile().orElse(null), List.copyOf(sets), "running", started, Instant.now(), env, entries, tags,
-                List.of(), selection, earlier != null ? earlier.loads() : List.of(), null, observed(experiment));
+        Instant started = earlier != null ? earlier.progress().started() : Instant.now();
+        SuiteRecord record = new SuiteRecord(new SuiteRecord.Origin(experiment.name(), String.valueOf(experiment.provenance().source()),
+                experiment.provenance().profile().orElse(null), List.copyOf(sets)), new SuiteRecord.Progress("running", started,
+                Instant.now()), env, entries, tags, List.of(), selection, earlier != null ? earlier.loads() : List.of(),
+                null, observed(experiment));
         SuiteRecordWriter writer = new SuiteRecordWriter(layout, record);
         writer.write("running");
         return writer;
@@ -95,7 +97,7 @@ final class SuiteRecordWriter {
         List<SuiteRecord.Entry> entries = new ArrayList<>(record.steps());
         entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(),
                 layout.root().relativize(StepOrder.dir(layout, p)).toString(), StepStatus.PENDING, null));
-        record = record.with(record.status(), entries);
+        record = record.with(record.progress().status(), entries);
         write("running");
         return entries.size() - 1;
     }
@@ -106,7 +108,7 @@ final class SuiteRecordWriter {
         loads.addAll(thisRun);
         if (!thisRun.isEmpty() && !loads.equals(record.loads())) {
             record = record.withLoads(loads);
-            write(record.status());
+            write(record.progress().status());
         }
     }
 
@@ -156,6 +158,6 @@ final class SuiteRecordWriter {
         SuiteRecord.Entry e = record.steps().get(i);
         List<SuiteRecord.Entry> entries = new ArrayList<>(record.steps());
         entries.set(i, new SuiteRecord.Entry(e.index(), e.name(), e.repeat(), e.dir(), status, reason));
-        record = record.with(record.status(), entries);
+        record = record.with(record.progress().status(), entries);
     }
 }

@@ -19,6 +19,7 @@ import org.pgknobs.host.MemoryLimits;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.RunEnvironment;
+import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
@@ -222,7 +223,7 @@ public final class SuiteRunner {
                     + layout.progressLog());
             JsonFiles.writeText(layout.resolvedExperiment(), ExperimentYaml.write(experiment));
             record = SuiteRecordWriter.start(layout, experiment, order, earlier, preflight.rejected(), notApplicable,
-                    RunEnvironment.capture(options.commandLine(), serverVersion), options.sets(),
+                    EnvironmentCapture.capture(options.commandLine(), serverVersion), options.sets(),
                     options.scope().tags(), selection);
             interruption.recordingWith(record);
             if (!trials.isEmpty()) {

@@ -9,12 +9,12 @@ import org.pgknobs.collector.StatsCollector;
 import org.pgknobs.run.capture.BothListeners;
 import org.pgknobs.run.capture.CollectorWindows;
 import org.pgknobs.run.progress.SuiteProgress;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.Server;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 
 /**
  * Runs a step's workload with the pg_stat_* collector alongside, its windows opened and closed where the

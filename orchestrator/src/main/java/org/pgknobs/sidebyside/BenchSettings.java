@@ -3,9 +3,9 @@ package org.pgknobs.sidebyside;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.pgknobs.overlay.AppliedSetting;
 import org.pgknobs.overlay.OverlayEngine;
 import org.pgknobs.overlay.OverlayResult;
+import org.pgknobs.results.AppliedSetting;
 import org.pgknobs.server.ManagedServer;
 
 /**

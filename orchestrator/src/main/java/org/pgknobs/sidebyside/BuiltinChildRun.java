@@ -13,7 +13,7 @@ import org.pgknobs.json.Json;
 import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 import org.pgknobs.process.JvmClassPath;
-import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.workload.WorkloadException;
 
 /**

@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.run.capture.CpuWatch;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.stats.Stats;
-import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.benchbase.BenchBaseHistograms;
 import org.pgknobs.workload.tpcc.TxType;
 

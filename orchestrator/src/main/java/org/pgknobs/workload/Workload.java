@@ -2,6 +2,7 @@ package org.pgknobs.workload;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 
 /**

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.pgknobs.experiment.AblationSpec;
+import org.pgknobs.results.CulpritSearchResult;
 
 /**
  * The search algorithm against deterministic measurement functions (ln T as a function of the settings
@@ -54,7 +55,7 @@ class CulpritSearchTest {
         }
     }
 
-    private static CulpritSearch.Result search(AblationSpec.Search algorithm, Map<String, List<String>> units, Fake fake) {
+    private static CulpritSearchResult search(AblationSpec.Search algorithm, Map<String, List<String>> units, Fake fake) {
         double full = fake.slowdown.applyAsDouble(Set.copyOf(units.values().stream().flatMap(List::stream).toList()));
         return new CulpritSearch(algorithm, 0.9, LOG_BASE, LOG_BASE - full, fake).run(units);
     }
@@ -64,7 +65,7 @@ class CulpritSearchTest {
     void oneDominantSettingIsFoundAsItsUnitThenAsItself(AblationSpec.Search algorithm) {
         // s3a: ×4000; every other setting ×1.05
         Fake fake = new Fake(on -> on.stream().mapToDouble(s -> s.equals("s3a") ? Math.log(4000) : Math.log(1.05)).sum(), on -> false);
-        CulpritSearch.Result r = search(algorithm, units(8), fake);
+        CulpritSearchResult r = search(algorithm, units(8), fake);
         assertThat(r.units()).containsExactly("u3");
         assertThat(r.settings()).containsExactly("s3a");
         assertThat(r.candidates()).hasSize(fake.asked.size()).allSatisfy(c -> assertThat(c.logThroughput()).isNotNull());
@@ -74,7 +75,7 @@ class CulpritSearchTest {
     @Test
     void ddminNeedsFarFewerCandidatesThanUnitsSquaredForOneCulprit() {
         Fake fake = new Fake(on -> on.contains("s13a") ? Math.log(4000) : 0, on -> false);
-        CulpritSearch.Result r = search(AblationSpec.Search.DDMIN, units(16), fake);
+        CulpritSearchResult r = search(AblationSpec.Search.DDMIN, units(16), fake);
         assertThat(r.units()).containsExactly("u13");
         assertThat(r.candidates().stream().filter(c -> c.level().equals("units")).count()).isLessThanOrEqualTo(2 * 4 + 2);
     }
@@ -84,7 +85,7 @@ class CulpritSearchTest {
     void twoUnitsThatOnlyHurtTogetherAreBothKept(AblationSpec.Search algorithm) {
         // the interaction of the issue: random_page_cost alone is cheap, with a tiny cache it is not
         Fake fake = new Fake(on -> on.contains("s2a") && on.contains("s7b") ? Math.log(1000) : Math.log(1.1), on -> false);
-        CulpritSearch.Result r = search(algorithm, units(8), fake);
+        CulpritSearchResult r = search(algorithm, units(8), fake);
         assertThat(r.units()).containsExactlyInAnyOrder("u2", "u7");
         assertThat(r.settings()).containsExactlyInAnyOrder("s2a", "s7b");
     }
@@ -94,7 +95,7 @@ class CulpritSearchTest {
     void aCandidateTheServerRefusesDoesNotReproduceAndTheSearchGoesOn(AblationSpec.Search algorithm) {
         // s1a is the culprit but cannot stand without s2a (think a postmaster setting another unit needs)
         Fake fake = new Fake(on -> on.contains("s1a") ? Math.log(500) : 0, on -> on.contains("s1a") && !on.contains("s2a"));
-        CulpritSearch.Result r = search(algorithm, units(6), fake);
+        CulpritSearchResult r = search(algorithm, units(6), fake);
         assertThat(r.units()).containsExactly("u1", "u2");
         assertThat(r.settings()).containsExactly("s1a", "s2a");
         assertThat(r.candidates()).anySatisfy(c -> {
@@ -107,7 +108,7 @@ class CulpritSearchTest {
     @Test
     void theSameSetIsMeasuredOnceAndSharesAreOnTheLogScale() {
         Fake fake = new Fake(on -> on.stream().mapToDouble(s -> s.startsWith("s1") ? Math.log(100) : Math.log(2)).sum(), on -> false);
-        CulpritSearch.Result r = search(AblationSpec.Search.GREEDY, units(3), fake);
+        CulpritSearchResult r = search(AblationSpec.Search.GREEDY, units(3), fake);
         assertThat(fake.asked).doesNotHaveDuplicates();
         // full: ×100·100·2^4; u1 alone: ×10^4, i.e. ln(10^4) / ln(1.6·10^5) = 0.77 < 0.9: u1 alone does not do it
         assertThat(r.candidates()).filteredOn(c -> c.elements().equals(List.of("u1")))
@@ -121,7 +122,7 @@ class CulpritSearchTest {
         Map<String, List<String>> units = units(2);
         CulpritSearch search = new CulpritSearch(AblationSpec.Search.DDMIN, 0.9, LOG_BASE, LOG_BASE - Math.log(4000), fake)
                 .know(Set.of("s1a", "s1b"), CulpritSearch.Trial.of(LOG_BASE - Math.log(3900), "only-u1"));
-        CulpritSearch.Result r = search.run(units);
+        CulpritSearchResult r = search.run(units);
         assertThat(r.units()).containsExactly("u1");
         assertThat(r.candidates().get(0).run()).isEqualTo("only-u1");
         assertThat(fake.asked).doesNotContain(Set.of("s1a", "s1b"));
@@ -130,7 +131,7 @@ class CulpritSearchTest {
     @Test
     void aFullSetThatIsNotSlowerHasNothingToSearch() {
         Fake fake = new Fake(on -> -1, on -> false);
-        CulpritSearch.Result r = search(AblationSpec.Search.DDMIN, units(4), fake);
+        CulpritSearchResult r = search(AblationSpec.Search.DDMIN, units(4), fake);
         assertThat(r.candidates()).isEmpty();
         assertThat(r.note()).contains("not slower");
         assertThat(fake.asked).isEmpty();

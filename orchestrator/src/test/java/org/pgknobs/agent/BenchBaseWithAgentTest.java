@@ -100,7 +100,7 @@ class BenchBaseWithAgentTest {
         PgStats stats = PgStatsFiles.read(results.resolve(prefix + ".pgstats.json"));
         BenchBaseSummary bb = SummaryReader.read(summary);
         assertThat(bb.measuredRequests()).isPositive();
-        assertThat(stats.window("measure").derived().transactions()).isPositive();
-        assertThat(stats.window("measure").derived().walBytes().total()).isPositive();
+        assertThat(stats.window("measure").derived().txns().count()).isPositive();
+        assertThat(stats.window("measure").derived().wal().bytes().total()).isPositive();
     }
 }

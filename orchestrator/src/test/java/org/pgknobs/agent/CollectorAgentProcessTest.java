@@ -100,8 +100,8 @@ class CollectorAgentProcessTest {
         PgStats stats = PgStatsFiles.read(json);
         var window = stats.window("measure");
         assertThat(window.seconds()).isPositive();
-        assertThat(window.derived().transactions()).isPositive();
-        assertThat(window.derived().walBytes().total()).isPositive();
+        assertThat(window.derived().txns().count()).isPositive();
+        assertThat(window.derived().wal().bytes().total()).isPositive();
         assertThat(Files.readAllLines(csv)).anyMatch(l -> l.contains(",measure,pg_stat_database.xact_commit,"));
     }
 

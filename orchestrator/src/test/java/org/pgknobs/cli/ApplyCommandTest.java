@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknobs.overlay.SettingsReport;
+import org.pgknobs.results.SettingsRecord;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.testing.TestServers;
@@ -100,7 +100,7 @@ class ApplyCommandTest {
                 .filter(l -> l.matches("^[a-z_]+\\s+.*\\s(yes|NO)( \\(restart\\))?$")).toList();
         assertThat(rows).hasSize(32).allMatch(l -> l.contains(" yes"));
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("32 of 32 settings verified; server restarted");
-        SettingsReport.Json written = SettingsReport.readJson(json);
+        SettingsRecord written = SettingsRecord.read(json);
         assertThat(written.settings()).hasSize(32);
         assertThat(written.restarted()).isTrue();
         try (Stream<Path> left = Files.list(work)) {

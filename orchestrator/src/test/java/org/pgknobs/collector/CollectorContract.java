@@ -106,7 +106,7 @@ abstract class CollectorContract {
             WindowStats w = collector.endWindow("measure");
 
             assertThat(w.derived().checkpoints().requested()).isEqualTo(2);
-            assertThat(w.derived().walBytes().total()).isGreaterThanOrEqualTo(bytes);
+            assertThat(w.derived().wal().bytes().total()).isGreaterThanOrEqualTo(bytes);
             assertThat(w.missing()).containsKey("broken");
             assertThat(w.missing().get("broken")).contains("no_such_view");
             assertThat(w.deltas()).containsKeys(QueryCatalog.WAL, QueryCatalog.CHECKPOINTS, QueryCatalog.DATABASE,
@@ -127,7 +127,7 @@ abstract class CollectorContract {
         assertThat(lines).anyMatch(l -> l.contains(",measure,checkpoints.num_requested,"));
         PgStats back = PgStatsFiles.read(json);
         assertThat(back.window("measure").derived().checkpoints().requested()).isEqualTo(2);
-        assertThat(back.window("measure").derived().walBytes().total()).isEqualTo(doc.window("measure").derived().walBytes().total());
+        assertThat(back.window("measure").derived().wal().bytes().total()).isEqualTo(doc.window("measure").derived().wal().bytes().total());
         assertThat(back.collector().rounds()).isGreaterThanOrEqualTo(3);
         assertThat(back.collector().maxMs()).isPositive();
     }

@@ -44,8 +44,8 @@ class CollectorPg18Test extends CollectorContract {
             }
             s.execute("select pg_stat_force_next_flush()"); // the 4th transaction, flushed with itself
             WindowStats w = collector.endWindow("measure");
-            assertThat(w.derived().transactionsSource()).isEqualTo("pg_stat_database");
-            assertThat(w.derived().transactions()).isEqualTo(4);
+            assertThat(w.derived().txns().source()).isEqualTo("pg_stat_database");
+            assertThat(w.derived().txns().count()).isEqualTo(4);
             assertThat(w.missing()).isEmpty();
             assertThat(rounds(collector) - roundsAtBegin).as("collector rounds inside the window").isGreaterThanOrEqualTo(3);
         }
@@ -86,10 +86,10 @@ class CollectorPg18Test extends CollectorContract {
             holder.rollback();
             blocked.join(10_000);
 
-            assertThat(w.derived().waitSamples()).isPositive();
-            assertThat(w.derived().topWaitEvents().get(0).waitEventType()).isEqualTo("Lock");
-            assertThat(w.derived().topWaitEvents().get(0).waitEvent()).isEqualTo("transactionid");
-            assertThat(w.derived().topWaitEvents().get(0).share()).isEqualTo(1.0);
+            assertThat(w.derived().waits().samples()).isPositive();
+            assertThat(w.derived().waits().top().get(0).waitEventType()).isEqualTo("Lock");
+            assertThat(w.derived().waits().top().get(0).waitEvent()).isEqualTo("transactionid");
+            assertThat(w.derived().waits().top().get(0).share()).isEqualTo(1.0);
         }
     }
 

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.pgknobs.results.AppliedSetting;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
 

@@ -40,7 +40,7 @@ class ConcurrentRunsTest {
             assertThat(results).as("one result directory per run").hasSize(2);
             for (Path dir : results) {
                 SuiteRecord suite = Suites.suite(dir);
-                assertThat(suite.status()).isEqualTo("done");
+                assertThat(suite.progress().status()).isEqualTo("done");
                 assertThat(suite.steps()).extracting(SuiteRecord.Entry::status).containsOnly(StepStatus.DONE);
             }
             assertThat(Scratch.entries(cache).stream().filter(Files::isDirectory)).as("unpacked once").hasSize(1);

@@ -96,7 +96,7 @@ class ExternalServerSafetyTest {
         Path dir = Suites.resultDir(scratch.root().resolve("full")).orElseThrow();
         SuiteRecord suite = Suites.suite(dir);
         assertThat(suite.steps()).extracting(SuiteRecord.Entry::status).containsOnly(StepStatus.DONE);
-        assertThat(Suites.step(dir, Suites.entry(suite, "bigger-cache")).restarted()).isTrue();
+        assertThat(Suites.step(dir, Suites.entry(suite, "bigger-cache")).settings().restarted()).isTrue();
         assertThat(autoConf()).isEqualTo(originalAutoConf);
         assertThat(external.isRunning()).as("an external server is not ours to stop").isTrue();
 
@@ -136,7 +136,7 @@ class ExternalServerSafetyTest {
         run.signal(signal);
         assertThat(run.waitFor(120)).as(run.output()).isEqualTo(exitCode);
         assertThat(autoConf()).isEqualTo(originalAutoConf);
-        assertThat(Suites.suite(Suites.resultDir(scratch.root().resolve("sig" + signal)).orElseThrow()).status())
+        assertThat(Suites.suite(Suites.resultDir(scratch.root().resolve("sig" + signal)).orElseThrow()).progress().status())
                 .isEqualTo("interrupted");
         assertThat(external.isRunning()).isTrue();
         try (Connection c = external.connection().connect(); Statement st = c.createStatement();

@@ -107,13 +107,13 @@ class MidRunFaultsTest {
         assertThat(killed.reason()).contains("server stopped during the run");
         assertThat(dir.resolve(killed.dir()).resolve("server-log-tail.txt")).isRegularFile();
         assertThat(Suites.entry(suite, "after").status()).isEqualTo(StepStatus.DONE);
-        assertThat(suite.status()).isEqualTo("failed");
+        assertThat(suite.progress().status()).isEqualTo("failed");
         assertThat(Scratch.postgresProcessesUnder(work)).isEmpty();
 
         CliRun.Result resumed = CliRun.execute("run", file, "--resume", dir.toString(), "--work-dir", work.toString());
         assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(Main.OK);
         SuiteRecord finished = Suites.suite(dir);
-        assertThat(finished.status()).isEqualTo("done");
+        assertThat(finished.progress().status()).isEqualTo("done");
         assertThat(finished.steps()).extracting(SuiteRecord.Entry::status).containsOnly(StepStatus.DONE);
         assertThat(Scratch.postgresProcessesUnder(work)).isEmpty();
     }

@@ -35,7 +35,7 @@ class SignalsTest {
             assertThat(run.output()).contains("interrupted: servers stopped", "finish with --resume");
             Path dir = Suites.resultDir(out).orElseThrow();
             SuiteRecord suite = Suites.suite(dir);
-            assertThat(suite.status()).isEqualTo("interrupted");
+            assertThat(suite.progress().status()).isEqualTo("interrupted");
             assertThat(Suites.entry(suite, "victim").status()).isEqualTo(StepStatus.INTERRUPTED);
             assertThat(Scratch.postgresProcessesUnder(work)).as("no server of the run left running").isEmpty();
             assertThat(Suites.instances(work)).as("no cluster of the run left on disk").isEmpty();
@@ -47,7 +47,7 @@ class SignalsTest {
                     "run", file, "--steps", "victim", "--resume", dir.toString(), "--work-dir", work.toString());
             assertThat(resumed.waitFor(180)).as(resumed.output()).isEqualTo(Main.OK);
             SuiteRecord finished = Suites.suite(dir);
-            assertThat(finished.status()).isEqualTo("done");
+            assertThat(finished.progress().status()).isEqualTo("done");
             assertThat(finished.steps()).extracting(SuiteRecord.Entry::status).containsOnly(StepStatus.DONE);
             assertThat(Scratch.postgresProcessesUnder(work)).isEmpty();
         }

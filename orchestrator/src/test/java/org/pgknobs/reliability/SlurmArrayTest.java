@@ -92,7 +92,7 @@ class SlurmArrayTest {
                 assertThat(victim.state()).as(victim.toString()).isEqualTo("CANCELLED");
                 Path victimDir = shardDir(results, name, VICTIM);
                 SuiteRecord cancelled = Suites.suite(victimDir);
-                assertThat(cancelled.status()).as(Files.readString(victimLog)).isEqualTo("interrupted");
+                assertThat(cancelled.progress().status()).as(Files.readString(victimLog)).isEqualTo("interrupted");
                 assertThat(Suites.entry(cancelled, "base").status()).isEqualTo(StepStatus.DONE);
                 assertThat(Suites.entry(cancelled, "v3").status()).isEqualTo(StepStatus.INTERRUPTED);
                 assertThat(Files.readString(victimLog)).contains("interrupted: servers stopped");

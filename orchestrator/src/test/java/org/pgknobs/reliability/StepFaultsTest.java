@@ -49,7 +49,7 @@ class StepFaultsTest {
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.RUN_FAILED);
         Path dir = Suites.resultDir(out).orElseThrow();
         SuiteRecord suite = Suites.suite(dir);
-        assertThat(suite.status()).isEqualTo("failed");
+        assertThat(suite.progress().status()).isEqualTo("failed");
         assertThat(Suites.entry(suite, "baseline").status()).isEqualTo(StepStatus.DONE);
 
         SuiteRecord.Entry noStart = Suites.entry(suite, "no-start");
@@ -77,7 +77,7 @@ class StepFaultsTest {
                 "--no-trial-start");
         assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(Main.RUN_FAILED);
         SuiteRecord again = Suites.suite(dir);
-        assertThat(again.status()).isEqualTo("failed");
+        assertThat(again.progress().status()).isEqualTo("failed");
         assertThat(again.steps()).extracting(SuiteRecord.Entry::status).containsExactly(StepStatus.DONE, StepStatus.FAILED,
                 StepStatus.FAILED_AS_EXPECTED, StepStatus.DONE);
         assertThat(dir.resolve(Suites.entry(suite, "baseline").dir()).resolve("step.json")).hasBinaryContent(baselineBefore);

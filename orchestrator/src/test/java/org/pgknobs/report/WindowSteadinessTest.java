@@ -18,10 +18,10 @@ import org.pgknobs.report.why.Reason;
 import org.pgknobs.report.why.Steadiness;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
-import org.pgknobs.workload.PhaseResult;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /** The steady-state mark and why-line on crafted 60 s windows: a ramp and a level shift fire, flat noise does not. */
 @Tag("unit")
@@ -36,7 +36,7 @@ class WindowSteadinessTest {
         WorkloadResult w = new WorkloadResult("tpcc", "builtin",
                 List.of(new PhaseResult("tpcc", 1000, 1000, 60_000, 0, 60, null, Map.of())), "tpcc");
         return new StepRun(1, "s", repeat, Path.of("s"), StepStatus.DONE, null, new StepResult(1, "s", repeat,
-                StepStatus.DONE, null, Instant.EPOCH, Instant.EPOCH, false, 0, 0, Map.of(), w, null), Map.of(), null,
+                StepStatus.DONE, null, Instant.EPOCH, Instant.EPOCH, null, Map.of(), w, null), Map.of(), null,
                 points, List.of(), Map.of());
     }
 

@@ -70,7 +70,7 @@ class AblationSuiteTest {
         Path result = resultDir(dir.resolve("results"));
 
         SuiteRecord suite = JsonFiles.read(result.resolve("suite.json"), SuiteRecord.class);
-        assertThat(suite.sets()).contains("mode=ablation");
+        assertThat(suite.origin().sets()).contains("mode=ablation");
         List<String> names = suite.steps().stream().map(SuiteRecord.Entry::name).toList();
         assertThat(names.subList(0, 6)).containsExactly("full", "base", "without-index", "without-timeout",
                 "only-index", "only-timeout");

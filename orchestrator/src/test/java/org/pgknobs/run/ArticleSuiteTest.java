@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.cli.Main;
-import org.pgknobs.overlay.AppliedSetting;
 import org.pgknobs.overlay.SettingsFile;
-import org.pgknobs.overlay.SettingsReport;
+import org.pgknobs.results.AppliedSetting;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.SettingsRecord;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
@@ -43,7 +43,7 @@ class ArticleSuiteTest {
         assertThat(run.exitCode()).as(run.output()).isEqualTo(Main.OK);
         Path dir = run.directory();
         SuiteRecord suite = JsonFiles.read(dir.resolve("suite.json"), SuiteRecord.class);
-        assertThat(suite.status()).isEqualTo("done");
+        assertThat(suite.progress().status()).isEqualTo("done");
         assertThat(suite.steps()).extracting(SuiteRecord.Entry::name).containsExactlyElementsOf(STEPS);
         assertThat(suite.steps()).allSatisfy(e -> assertThat(e.status()).isEqualTo(StepStatus.DONE));
         assertThat(suite.environment().postgresVersion()).startsWith("PostgreSQL 18");
@@ -53,7 +53,7 @@ class ArticleSuiteTest {
         Set<String> seen = new HashSet<>();
         for (SuiteRecord.Entry e : suite.steps()) {
             Path step = dir.resolve(e.dir());
-            SettingsReport.Json settings = SettingsReport.readJson(step.resolve("settings.json"));
+            SettingsRecord settings = SettingsRecord.read(step.resolve("settings.json"));
             assertThat(settings.settings()).as(e.name()).allSatisfy(s -> assertThat(s.verified()).as(s.name()).isTrue());
             seen.addAll(settings.settings().stream().map(AppliedSetting::name).collect(Collectors.toSet()));
             assertThat(step.resolve("pgstats.json")).as(e.name()).isRegularFile();
@@ -63,7 +63,7 @@ class ArticleSuiteTest {
         }
         assertThat(seen).containsAll(article);
         // The last step carries every setting of the article at once (cumulative mode).
-        SettingsReport.Json last = SettingsReport.readJson(dir.resolve(suite.steps().get(6).dir()).resolve("settings.json"));
+        SettingsRecord last = SettingsRecord.read(dir.resolve(suite.steps().get(6).dir()).resolve("settings.json"));
         assertThat(last.settings().stream().map(AppliedSetting::name).collect(Collectors.toSet())).containsAll(article);
 
         assertThat(run.output()).contains("| 7 | io-worker |").contains("slowdown");
@@ -99,6 +99,6 @@ class ArticleSuiteTest {
         assertThat(JsonFiles.read(removed.resolve("step.json"), StepResult.class).status()).isEqualTo(StepStatus.DONE);
         assertThat(Files.getLastModifiedTime(dir.resolve("steps/04-autovacuum/step.json")).toMillis()).isEqualTo(untouched);
         assertThat(r.out()).contains("[5/7 wal] starting").doesNotContain("baseline] starting");
-        assertThat(Optional.ofNullable(JsonFiles.read(dir.resolve("suite.json"), SuiteRecord.class).status())).contains("done");
+        assertThat(Optional.ofNullable(JsonFiles.read(dir.resolve("suite.json"), SuiteRecord.class).progress().status())).contains("done");
     }
 }

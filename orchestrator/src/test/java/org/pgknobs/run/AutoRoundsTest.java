@@ -18,12 +18,12 @@ import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.workload.PhaseResult;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /**
  * repeats: auto in a suite, on crafted result directories: which condition stops the rounds, what the next round
@@ -63,7 +63,7 @@ class AutoRoundsTest {
             WorkloadResult w = tps == null ? null : new WorkloadResult("tpcc", "builtin",
                     List.of(new PhaseResult("tpcc", tps, tps, Math.round(tps * 10), 0, 10, null, Map.of())), "tpcc");
             JsonFiles.write(SuiteLayout.stepJson(d), new StepResult(p.step().index(), p.step().name(), p.repeat(),
-                    status, tps == null ? "boom" : null, Instant.EPOCH, Instant.EPOCH, false, 0, 0, Map.of(), w, null));
+                    status, tps == null ? "boom" : null, Instant.EPOCH, Instant.EPOCH, null, Map.of(), w, null));
             entries.add(new SuiteRecord.Entry(p.step().index(), p.step().name(), p.repeat(),
                     layout.root().relativize(d).toString(), status, null));
         }
@@ -173,8 +173,8 @@ class AutoRoundsTest {
                 "a", List.of(1100.0, 950.0, 1000.0), "b", List.of(1300.0, 1290.0, 1310.0)));
         AutoRounds rounds = new AutoRounds(plan.experiment().measurement().autoRepeats().get(), plan);
         AutoRounds.Decision uninterrupted = rounds.afterRound(layout, entries);
-        SuiteRecord earlier = new SuiteRecord("t", "t.yaml", null, List.of(), "interrupted", Instant.now(),
-                Instant.now(), null, entries, null);
+        SuiteRecord earlier = new SuiteRecord(new SuiteRecord.Origin("t", "t.yaml", null, List.of()),
+                new SuiteRecord.Progress("interrupted", Instant.now(), Instant.now()), null, entries, null);
         assertThat(AutoRounds.roundsPlanned(plan.experiment().measurement().autoRepeats().get(), earlier))
                 .as("the third round the earlier run added is planned again").isEqualTo(3);
         assertThat(AutoRounds.roundsPlanned(plan.experiment().measurement().autoRepeats().get(), null))

@@ -17,7 +17,8 @@ import org.pgknobs.results.SuiteRecord;
 class ResumePartTest {
 
     private static SuiteRecord earlier(RunTags tags) {
-        return new SuiteRecord("t", "t.yaml", null, List.of(), "interrupted", Instant.now(), Instant.now(), null, List.of(), tags);
+        return new SuiteRecord(new SuiteRecord.Origin("t", "t.yaml", null, List.of()),
+                new SuiteRecord.Progress("interrupted", Instant.now(), Instant.now()), null, List.of(), tags);
     }
 
     @Test

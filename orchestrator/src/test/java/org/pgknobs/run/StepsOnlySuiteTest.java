@@ -9,10 +9,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.cli.Main;
-import org.pgknobs.overlay.SettingsReport;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.SettingsRecord;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.testing.CliRun;
 import org.pgknobs.testing.TinyRuns;
@@ -44,7 +44,7 @@ class StepsOnlySuiteTest {
         try (Stream<Path> s = Files.find(out, 3, (p, a) -> p.getFileName().toString().equals("suite.json"))) {
             suite = s.findFirst().orElseThrow().getParent();
         }
-        assertThat(SettingsReport.readJson(suite.resolve("steps/02-wal/settings.json")).settings()).as("base 4 + wal 12 + observe's shared_preload_libraries").hasSize(17);
+        assertThat(SettingsRecord.read(suite.resolve("steps/02-wal/settings.json")).settings()).as("base 4 + wal 12 + observe's shared_preload_libraries").hasSize(17);
         SuiteRecord record = JsonFiles.read(suite.resolve("suite.json"), SuiteRecord.class);
         assertThat(record.selection().steps()).containsExactly("baseline", "wal");
         assertThat(record.selection().stepsOnly()).isTrue();

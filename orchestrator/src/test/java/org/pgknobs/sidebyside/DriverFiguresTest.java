@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.results.PhaseResult;
 
 /** The driver comparison's summary line from crafted runs, against ratios and intervals worked out by hand. */
 @Tag("unit")

@@ -50,7 +50,7 @@ public final class SummaryFigures {
             assertThat(row.hitRatio()).as(name + " hit ratio").isNotNull()
                     .isEqualTo(step.hitRatio()).isEqualTo(derived.clientHitRatio());
             assertThat(row.walMb()).as(name + " WAL MB").isPositive().isCloseTo(step.walMB(), within(1e-9))
-                    .isCloseTo(derived.walBytes().total() / 1e6, within(1e-9));
+                    .isCloseTo(derived.wal().bytes().total() / 1e6, within(1e-9));
             // completed checkpoints where the server counts them (17+), else timed + requested, as report.md's pair
             assertThat(row.checkpoints()).as(name + " checkpoints").isEqualTo(derived.checkpoints().done() != null
                     ? derived.checkpoints().done() : step.checkpointsTimed() + step.checkpointsRequested());

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.pgknobs.profile.FoldedStacks;
 import org.pgknobs.profile.ProfileDiff;
-import org.pgknobs.profile.ProfileSummary;
+import org.pgknobs.results.ProfileSummary;
 
 /** {@code pgknobs diff}'s profile part: the functions whose share of the server's CPU samples moved most. */
 public final class ProfileDiffSection implements DiffSection {

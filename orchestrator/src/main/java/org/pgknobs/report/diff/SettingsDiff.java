@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import org.pgknobs.collector.PgStats;
-import org.pgknobs.overlay.AppliedSetting;
-import org.pgknobs.overlay.SettingsReport;
 import org.pgknobs.report.ResultDirReader;
+import org.pgknobs.results.AppliedSetting;
+import org.pgknobs.results.SettingsRecord;
 
 /**
  * The settings whose effective values differ, from each step's settings.json (what the step set, as
@@ -77,7 +77,7 @@ final class SettingsDiff implements DiffSection {
             return null;
         }
         Map<String, AppliedSetting> out = new LinkedHashMap<>();
-        SettingsReport.readJson(file).settings().forEach(s -> out.put(s.name(), s));
+        SettingsRecord.read(file).settings().forEach(s -> out.put(s.name(), s));
         return out;
     }
 

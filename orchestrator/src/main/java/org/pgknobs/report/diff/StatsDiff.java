@@ -45,13 +45,13 @@ final class StatsDiff implements DiffSection {
         Derived y = db.get();
         List<String> out = new ArrayList<>();
         out.add("client hit ratio: " + Terms.points(x.clientHitRatio(), y.clientHitRatio()));
-        out.add("WAL: " + Terms.change(mb(rate(x.walBytes(), Rate::perSecond)), mb(rate(y.walBytes(), Rate::perSecond)), "MB/s")
-                + "; per transaction " + Terms.change(kb(rate(x.walBytes(), Rate::perTransaction)),
-                kb(rate(y.walBytes(), Rate::perTransaction)), "kB"));
-        out.add("full-page images per transaction: " + Terms.change(rate(x.walFpi(), Rate::perTransaction),
-                rate(y.walFpi(), Rate::perTransaction), ""));
+        out.add("WAL: " + Terms.change(mb(rate(x.wal().bytes(), Rate::perSecond)), mb(rate(y.wal().bytes(), Rate::perSecond)), "MB/s")
+                + "; per transaction " + Terms.change(kb(rate(x.wal().bytes(), Rate::perTransaction)),
+                kb(rate(y.wal().bytes(), Rate::perTransaction)), "kB"));
+        out.add("full-page images per transaction: " + Terms.change(rate(x.wal().fpi(), Rate::perTransaction),
+                rate(y.wal().fpi(), Rate::perTransaction), ""));
         out.add("checkpoints: " + checkpoints(x) + " → " + checkpoints(y));
-        out.add("autovacuum runs finished per minute: " + Terms.change(x.autovacuumPerMinute(), y.autovacuumPerMinute(), ""));
+        out.add("autovacuum runs finished per minute: " + Terms.change(x.maintenance().autovacuumPerMinute(), y.maintenance().autovacuumPerMinute(), ""));
         out.add("top waits: " + waits(x) + " → " + waits(y));
         out.addAll(io(x.ioByBackendType(), y.ioByBackendType()));
         return out;
@@ -78,7 +78,7 @@ final class StatsDiff implements DiffSection {
     }
 
     private static String waits(Derived d) {
-        List<WaitShare> top = d.topWaitEvents() == null ? List.of() : d.topWaitEvents();
+        List<WaitShare> top = d.waits().top() == null ? List.of() : d.waits().top();
         return top.isEmpty() ? "none sampled" : top.stream().limit(WAITS)
                 .map(w -> w.waitEventType() + ":" + w.waitEvent() + " " + Math.round(100 * w.share()) + " %")
                 .collect(Collectors.joining(", "));

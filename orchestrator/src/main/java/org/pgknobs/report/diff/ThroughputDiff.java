@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.ReportBuilder;
-import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.results.PhaseResult;
 
 /**
  * The headline throughput of both chosen repeats, and B ÷ A over all their repeats with its 95 % interval

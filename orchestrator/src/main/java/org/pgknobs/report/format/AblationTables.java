@@ -3,10 +3,11 @@ package org.pgknobs.report.format;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.pgknobs.ablation.CulpritSearch;
 import org.pgknobs.ablation.Effects;
 import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.results.CulpritCandidate;
+import org.pgknobs.results.CulpritSearchResult;
 
 /** An ablation's text: the same cells for report.md and report.html. */
 final class AblationTables {
@@ -46,7 +47,7 @@ final class AblationTables {
 
     /** The search in a few lines; empty when it did not run. */
     static List<String> searchLines(ReportData.Ablation a) {
-        CulpritSearch.Result r = a.search();
+        CulpritSearchResult r = a.search();
         if (r == null) {
             return a.searchStatus().equals("off") ? List.of() : List.of("Culprit search: " + a.searchStatus() + ".");
         }
@@ -65,7 +66,7 @@ final class AblationTables {
         if (a.search() == null) {
             return out;
         }
-        for (CulpritSearch.Candidate c : a.search().candidates()) {
+        for (CulpritCandidate c : a.search().candidates()) {
             out.add(List.of(String.valueOf(c.number()), c.level(), String.join(", ", c.elements()), c.run() == null ? Fmt.NONE : c.run(),
                     c.logThroughput() == null ? Fmt.NONE : Fmt.num(Math.exp(c.logThroughput())),
                     c.share() == null ? Fmt.NONE : Fmt.percent(c.share()) + " %",

@@ -12,8 +12,8 @@ import java.util.Optional;
 import java.util.Properties;
 import org.pgknobs.json.Json;
 import org.pgknobs.profile.FoldedStacks;
-import org.pgknobs.profile.ProfileSummary;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.results.ProfileSummary;
 
 /**
  * The report's interactive flame graphs: per step with a profile.folded, its own and a differential one

@@ -16,8 +16,8 @@ public final class DominantWait implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        List<WaitShare> top = input.step().topWaitEvents();
-        if (top == null || input.step().waitSamples() < MIN_SAMPLES) {
+        List<WaitShare> top = input.step().waits().top();
+        if (top == null || input.step().waits().samples() < MIN_SAMPLES) {
             return Optional.empty();
         }
         return top.stream()

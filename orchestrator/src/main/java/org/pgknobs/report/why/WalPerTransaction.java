@@ -22,8 +22,8 @@ public final class WalPerTransaction implements WhyRule {
             // pg_stat_database counts failed attempts as transactions: with none committed there is no per-transaction figure
             return Optional.empty();
         }
-        Double now = perTransaction(input.step().walBytes());
-        Double before = input.baseline().map(Derived::walBytes).map(WalPerTransaction::perTransaction).orElse(null);
+        Double now = perTransaction(input.step().wal().bytes());
+        Double before = input.baseline().map(Derived::wal).map(Derived.Wal::bytes).map(WalPerTransaction::perTransaction).orElse(null);
         if (now == null || before == null || before <= 0 || now <= 0) {
             return Optional.empty();
         }
@@ -33,9 +33,9 @@ public final class WalPerTransaction implements WhyRule {
         }
         List<String> figures = new ArrayList<>(List.of("walBytes.perTransaction", "baseline.walBytes.perTransaction"));
         StringBuilder text = new StringBuilder("WAL per transaction ×" + Numbers.brief(factor));
-        if (input.step().fpiShare() != null) {
+        if (input.step().wal().fpiShare() != null) {
             text.append(String.format(Locale.ROOT, " (full-page images in %s of records)",
-                    Numbers.percent(input.step().fpiShare())));
+                    Numbers.percent(input.step().wal().fpiShare())));
             figures.add("fpiShare");
         }
         return Optional.of(new Reason("wal-per-transaction", text.toString(), figures));

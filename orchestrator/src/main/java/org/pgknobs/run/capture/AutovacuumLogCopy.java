@@ -9,7 +9,7 @@ import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.server.AutovacuumLogLines;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /**
  * Keeps the autovacuum entries a managed server logged in the step's headline window: with

@@ -24,10 +24,10 @@ import org.pgknobs.collector.WindowStats;
 import org.pgknobs.host.FsyncProbe;
 import org.pgknobs.host.MemInfo;
 import org.pgknobs.results.MachineFacts;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
-import org.pgknobs.workload.WorkloadResult;
 
 /**
  * The machine facts of a step that are read once its workload ended: data size against shared_buffers and

@@ -17,11 +17,11 @@ import org.pgknobs.host.ProcessCpu;
 import org.pgknobs.profile.FoldedStacks;
 import org.pgknobs.profile.PerfRecorder;
 import org.pgknobs.profile.PerfScriptFolding;
-import org.pgknobs.profile.ProfileSummary;
 import org.pgknobs.profile.TimeWindow;
+import org.pgknobs.results.ProfileSummary;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /**
  * {@code observe: [profile]} for one step: perf records the server's process tree from before the warm-up
@@ -205,8 +205,8 @@ final class ProfileCapture implements MeasurementListener {
                 .map(w -> new ProfileSummary.Window(w.phase(), round(w.seconds()), fromPgStats ? "pgstats.json" : "listener"))
                 .toList();
         return new ProfileSummary(ProfileSummary.CAPTURED, null, PerfRecorder.HZ, PerfRecorder.METHOD, ws, r.samplesRead(),
-                r.samplesInWindows(), ofOneCpu, ofMachine, round(scriptSeconds), ProfileSummary.top(s.selfShares()),
-                ProfileSummary.top(s.totalShares()));
+                r.samplesInWindows(), ofOneCpu, ofMachine, round(scriptSeconds), FoldedStacks.topShares(s.selfShares()),
+                FoldedStacks.topShares(s.totalShares()));
     }
 
     /** The agent's windows (epoch ms of the same host) on CLOCK_MONOTONIC. */

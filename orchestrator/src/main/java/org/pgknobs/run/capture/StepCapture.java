@@ -1,7 +1,7 @@
 package org.pgknobs.run.capture;
 
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /**
  * What a step records beside the workload's own figures (plans, CPU per window, a CPU profile, the autovacuum

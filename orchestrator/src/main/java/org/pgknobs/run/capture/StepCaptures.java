@@ -9,7 +9,7 @@ import org.pgknobs.results.MachineFacts;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.WorkloadResult;
+import org.pgknobs.results.WorkloadResult;
 
 /**
  * The captures of one step, told in one order: plans first (their EXPLAIN session is gone before perf attaches to

@@ -15,13 +15,13 @@ import org.pgknobs.host.CpuSet;
 import org.pgknobs.host.CpuSplit;
 import org.pgknobs.host.CpuTicks;
 import org.pgknobs.run.capture.CpuWatch;
+import org.pgknobs.results.PhaseResult;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 import org.pgknobs.workload.insertbench.InsertBenchConfig;
 import org.pgknobs.workload.insertbench.InsertBenchWorkload;
 

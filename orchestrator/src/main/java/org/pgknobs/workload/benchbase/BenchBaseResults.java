@@ -17,7 +17,7 @@ import org.pgknobs.benchbase.ResultPrefix;
 import org.pgknobs.benchbase.SummaryReader;
 import org.pgknobs.collector.StatementsFiles;
 import org.pgknobs.json.AtomicFiles;
-import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.results.PhaseResult;
 
 /**
  * BenchBase's result files of one run, renamed to the names the built-in driver writes

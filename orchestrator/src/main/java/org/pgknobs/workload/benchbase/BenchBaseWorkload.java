@@ -20,15 +20,15 @@ import org.pgknobs.benchbase.BenchBaseXml;
 import org.pgknobs.benchbase.ResultPrefix;
 import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
+import org.pgknobs.results.PhaseResult;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.workload.Databases;
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 import org.pgknobs.workload.WorkloadStatement;
 import org.pgknobs.workload.tpcc.TpccStatements;
 

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.pgknobs.json.AtomicFiles;
 import org.pgknobs.json.Json;
-import org.pgknobs.workload.PhaseResult;
+import org.pgknobs.results.PhaseResult;
 
 /**
  * Writes a run's files: {@value #PHASES_JSON} (the data), {@value #SAMPLES_CSV} (per-second series) and

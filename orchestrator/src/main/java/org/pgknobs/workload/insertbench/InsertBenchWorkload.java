@@ -14,13 +14,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.pgknobs.host.DiskStats;
 import org.pgknobs.host.HostCpuTicks;
+import org.pgknobs.results.PhaseResult;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 import org.pgknobs.workload.WorkloadStatement;
 
 /**

@@ -11,8 +11,8 @@ import org.HdrHistogram.Histogram;
 import org.pgknobs.host.DiskStats;
 import org.pgknobs.host.HostCpuTicks;
 import org.pgknobs.host.ProcessCpu;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.workload.LiveCounter;
-import org.pgknobs.workload.PhaseResult;
 
 /**
  * Collects one phase's measurements from all client threads: each timed request with the operations it

@@ -17,10 +17,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.pgknobs.host.DiskStats;
 import org.pgknobs.host.HostCpuTicks;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.workload.LiveTicker;
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.WorkloadException;
 
 /**

@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Recorder;
+import org.pgknobs.results.WarmupOutcome;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.stats.SteadyWarmup;
 import org.pgknobs.workload.LiveCounter;
@@ -18,7 +19,6 @@ import org.pgknobs.workload.LiveSecond;
 import org.pgknobs.workload.LiveTicker;
 import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.ProgressListener;
-import org.pgknobs.workload.WarmupOutcome;
 
 /**
  * Runs the TPC-C terminals: warm-up, then the measured window, then cancels what is still in flight.

@@ -9,8 +9,8 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.pgknobs.benchbase.MeasuredRun;
-import org.pgknobs.workload.PhaseResult;
-import org.pgknobs.workload.WarmupOutcome;
+import org.pgknobs.results.PhaseResult;
+import org.pgknobs.results.WarmupOutcome;
 
 /**
  * What one run measured: every request completed inside the window (BenchBase's raw samples) and

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.pgknobs.benchbase.BenchBaseConfig;
 import org.pgknobs.benchbase.BenchBaseResultFiles;
 import org.pgknobs.host.OnlineCpus;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.stats.SteadyWarmup;
 import org.pgknobs.workload.Databases;
@@ -19,7 +20,6 @@ import org.pgknobs.workload.MeasurementListener;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.Workload;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 import org.pgknobs.workload.WorkloadStatement;
 
 /**

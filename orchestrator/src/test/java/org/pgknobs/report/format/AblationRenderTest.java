@@ -11,10 +11,11 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.pgknobs.ablation.CulpritSearch;
 import org.pgknobs.ablation.Effects;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.UnitIntervals;
+import org.pgknobs.results.CulpritCandidate;
+import org.pgknobs.results.CulpritSearchResult;
 import org.pgknobs.stats.RatioInterval;
 import org.pgknobs.stats.WelchLogRatio;
 
@@ -39,10 +40,10 @@ class AblationRenderTest {
         runs.put("only-cache", logs(260, 270));
         runs.put("only-index", logs(3, 4));
         Effects.Summary s = Effects.compute(units, runs);
-        CulpritSearch.Result search = new CulpritSearch.Result("ddmin", 0.9, List.of("index"), List.of("random_page_cost"),
-                List.of(new CulpritSearch.Candidate(1, "units", List.of("index"), List.of("random_page_cost", "cpu_index_tuple_cost"),
+        CulpritSearchResult search = new CulpritSearchResult("ddmin", 0.9, List.of("index"), List.of("random_page_cost"),
+                List.of(new CulpritCandidate(1, "units", List.of("index"), List.of("random_page_cost", "cpu_index_tuple_cost"),
                                 "only-index", Math.log(3.5), 0.72, false, null),
-                        new CulpritSearch.Candidate(2, "settings", List.of("random_page_cost"), List.of("random_page_cost"),
+                        new CulpritCandidate(2, "settings", List.of("random_page_cost"), List.of("random_page_cost"),
                                 "search-01", null, null, false, "server: FATAL: invalid value")), null);
         return new ReportData.Ablation(0.9, s.slowdown(), s.units(), List.of(), "done", search,
                 UnitIntervals.of(units.keySet(), THROUGHPUTS));

@@ -23,15 +23,15 @@ import org.pgknobs.report.ReportData;
 import org.pgknobs.report.RunData;
 import org.pgknobs.report.StepRun;
 import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.RunTags;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.stats.NoInterval;
 import org.pgknobs.stats.RatioInterval;
 import org.pgknobs.stats.WelchLogRatio;
-import org.pgknobs.workload.PhaseResult;
-import org.pgknobs.workload.WorkloadResult;
 
 /**
  * The report's intervals on crafted step data (no server): each effect carries Welch's t interval on the logs of
@@ -334,8 +334,8 @@ class EffectIntervalReportTest {
             index++;
         }
         Optional<SuiteRecord> suite = shard == null ? Optional.empty()
-                : Optional.of(new SuiteRecord(experiment.name(), null, null, List.of(), "done", Instant.EPOCH, Instant.EPOCH,
-                        null, List.of(), new RunTags(18, shard, host)));
+                : Optional.of(new SuiteRecord(new SuiteRecord.Origin(experiment.name(), null, null, List.of()),
+                        new SuiteRecord.Progress("done", Instant.EPOCH, Instant.EPOCH), null, List.of(), new RunTags(18, shard, host)));
         return new RunData(tmp.resolve(experiment.name() + (shard == null ? "" : "-" + host)), suite, Optional.of(experiment),
                 runs, Optional.empty());
     }
@@ -344,7 +344,7 @@ class EffectIntervalReportTest {
         PhaseResult phase = new PhaseResult("tpcc", throughput, throughput, Math.round(throughput * 60), 0, 60,
                 new PhaseResult.Latency(1, 2, 3, 4), Map.of());
         StepResult result = new StepResult(index, name, repeat, StepStatus.DONE, null, Instant.EPOCH, Instant.EPOCH,
-                false, 0, 0, Map.of(), new WorkloadResult("tpcc", "built-in", List.of(phase), "tpcc"), null);
+                null, Map.of(), new WorkloadResult("tpcc", "built-in", List.of(phase), "tpcc"), null);
         return new StepRun(index, name, repeat, Path.of(name + "-" + repeat), StepStatus.DONE, null, result, Map.of(),
                 null, List.of(), List.of(), Map.of());
     }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
-import org.pgknobs.profile.ProfileSummary;
+import org.pgknobs.results.ProfileSummary;
 import org.pgknobs.testing.RequiredTools;
 import org.pgknobs.testing.TinyRuns;
 

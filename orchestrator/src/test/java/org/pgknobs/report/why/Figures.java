@@ -61,8 +61,10 @@ final class Figures {
     }
 
     Derived derived() {
-        return new Derived(10, walBytes == null ? null : 100L, "caller", 10.0, hitRatio, walBytes, null, null, fpiShare,
-                checkpoints, null, null, autovacuumPerMinute, null, null, null, null, waitSamples, waits, autovacuum);
+        return new Derived(10, new Derived.Transactions(walBytes == null ? null : 100L, "caller", 10.0), hitRatio,
+                new Derived.Wal(walBytes, null, null, fpiShare), checkpoints, null,
+                new Derived.Maintenance(null, autovacuumPerMinute, null, null), null, null,
+                new Derived.Waits(waitSamples, waits), autovacuum);
     }
 
     static WaitShare share(String type, String event, double share, long total) {

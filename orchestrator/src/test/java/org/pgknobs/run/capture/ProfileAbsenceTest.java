@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.profile.FoldedStacks;
-import org.pgknobs.profile.ProfileSummary;
+import org.pgknobs.results.ProfileSummary;
 
 @Tag("unit")
 class ProfileAbsenceTest {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.profile.FoldedStacks;
 import org.pgknobs.profile.PerfRecorder;
-import org.pgknobs.profile.ProfileSummary;
+import org.pgknobs.results.ProfileSummary;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.RequiredTools;
 import org.pgknobs.testing.TestServers;

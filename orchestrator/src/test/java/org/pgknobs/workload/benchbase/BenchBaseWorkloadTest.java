@@ -21,14 +21,14 @@ import org.pgknobs.benchbase.CsvFiles;
 import org.pgknobs.benchbase.SummaryReader;
 import org.pgknobs.collector.PgStats;
 import org.pgknobs.collector.PgStatsFiles;
+import org.pgknobs.results.PhaseResult;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 
 /**
  * The process driver end to end on a real server, with a fake BenchBase packaged as benchbase.jar
@@ -117,7 +117,7 @@ class BenchBaseWorkloadTest {
         assertThat(Files.readString(step.resolve("tpcc.config.xml"))).contains("<url>").doesNotContain("<password>");
 
         PgStats stats = PgStatsFiles.read(step.resolve("pgstats.json"));
-        assertThat(stats.window("measure").derived().transactions()).isPositive();
+        assertThat(stats.window("measure").derived().txns().count()).isPositive();
 
         PhaseResult phase = result.headline();
         assertThat(result.driver()).isEqualTo("benchbase");

@@ -21,14 +21,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.results.PhaseResult;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.testing.TestServers;
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
 import org.pgknobs.workload.WorkloadException;
-import org.pgknobs.workload.WorkloadResult;
 
 /**
  * One tiny insert-benchmark run on a real server, inspected at every phase boundary. The query steps are

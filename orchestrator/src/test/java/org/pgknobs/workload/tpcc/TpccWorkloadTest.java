@@ -21,21 +21,21 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.sidebyside.BuiltinChildRun;
 import org.pgknobs.benchbase.BenchBaseConfig.WorkRate;
 import org.pgknobs.benchbase.BenchBaseConfig;
-import org.pgknobs.sidebyside.BuiltinChildRun;
 import org.pgknobs.benchbase.BenchBaseResultFiles;
+import org.pgknobs.results.PhaseResult;
+import org.pgknobs.results.WarmupOutcome;
+import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.ManagedServer;
-import org.pgknobs.testing.TestServers;
 import org.pgknobs.stats.SteadyStateCheck;
 import org.pgknobs.stats.SteadyWarmup;
+import org.pgknobs.testing.TestServers;
 import org.pgknobs.workload.LiveSecond;
 import org.pgknobs.workload.MeasurementListener;
-import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.ProgressListener;
-import org.pgknobs.workload.WarmupOutcome;
-import org.pgknobs.workload.WorkloadResult;
 
 /**
  * One warehouse loaded once; the tests run short TPC-C runs against it (order: counts before runs change them).

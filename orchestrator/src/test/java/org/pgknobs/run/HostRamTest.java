@@ -1,4 +1,4 @@
-package org.pgknobs.results;
+package org.pgknobs.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,7 @@ import org.pgknobs.host.HostFacts;
 
 /** The one /proc/meminfo reader serves both the run's host record and the machine scaler. */
 @Tag("unit")
-class HostInfoTest {
+class HostRamTest {
 
     @TempDir
     Path dir;
@@ -20,6 +20,6 @@ class HostInfoTest {
         HostFacts facts = HostFacts.detect(dir.resolve("not/yet/created"));
         assertThat(facts.ramBytes()).isPositive();
         assertThat(facts.freeDiskBytes()).isPositive();
-        assertThat(HostInfo.read().memoryBytes()).isEqualTo(facts.ramBytes());
+        assertThat(EnvironmentCapture.host().memoryBytes()).isEqualTo(facts.ramBytes());
     }
 }

@@ -1,4 +1,4 @@
-package org.pgknobs.workload;
+package org.pgknobs.results;
 
 import java.util.Map;
 

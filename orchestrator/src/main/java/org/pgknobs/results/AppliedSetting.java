@@ -1,4 +1,4 @@
-package org.pgknobs.overlay;
+package org.pgknobs.results;
 
 /**
  * One requested setting after apply: what was asked, what pg_settings shows (in {@code unit}), and

@@ -1,14 +1,13 @@
-package org.pgknobs.profile;
+package org.pgknobs.results;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.pgknobs.json.Json;
 
 /**
- * profile.json: how the profile was taken and what it found, or why there is none.
+ * profile.json: how the profile was taken and what it found, or why there is none ({@code profile} takes it).
  *
  * @param status            {@code captured} or {@code absent}
  * @param reason            why it is absent (perf missing, not allowed, failed), else null
@@ -31,7 +30,6 @@ public record ProfileSummary(String status, String reason, Integer hz, String me
     public static final String FILE = "profile.json";
     public static final String CAPTURED = "captured";
     public static final String ABSENT = "absent";
-    static final int TOP = 20;
 
     /** One window: its phase, seconds, and where its bounds came from ({@code listener} or {@code pgstats.json}). */
     public record Window(String phase, double seconds, String source) {
@@ -47,12 +45,6 @@ public record ProfileSummary(String status, String reason, Integer hz, String me
 
     public boolean captured() {
         return CAPTURED.equals(status);
-    }
-
-    /** The top functions of {@code stacks} by self and total share. */
-    public static List<FunctionShare> top(Map<String, Double> shares) {
-        return FoldedStacks.top(shares, TOP).stream()
-                .map(e -> new FunctionShare(e.getKey(), Math.round(e.getValue() * 1000) / 10.0)).toList();
     }
 
     public static Optional<ProfileSummary> read(Path stepDir) {

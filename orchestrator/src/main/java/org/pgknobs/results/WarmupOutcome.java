@@ -1,4 +1,4 @@
-package org.pgknobs.workload;
+package org.pgknobs.results;
 
 /**
  * How a step's warm-up went, recorded in step.json: a fixed one lasts its time; {@code warmup: auto} lasts until the
