@@ -61,6 +61,17 @@ class ArchitectureTest {
             .resideInAnyPackage("org.pgknobs.report", "org.pgknobs.report.why..", "org.pgknobs.report.diff..").should().dependOnClassesThat()
             .resideInAPackage("org.pgknobs.report.format..");
 
+    /**
+     * The report reads a result directory once, in {@link org.pgknobs.report.ResultDirReader}, and writes its files
+     * in {@link org.pgknobs.report.format.Reports}: its data, why-rules, formats and {@code pgknobs diff} are
+     * functions of what was read, so none of them touches the file system.
+     */
+    @ArchTest
+    static final ArchRule reportReadsAndWritesInOnePlaceEach = noClasses().that()
+            .resideInAPackage("org.pgknobs.report..")
+            .and().doNotBelongToAnyOf(org.pgknobs.report.ResultDirReader.class, org.pgknobs.report.format.Reports.class)
+            .should().dependOnClassesThat().resideInAPackage("java.nio.file..");
+
     /** The on-disk format knows nothing of who writes it or who reads it. */
     @ArchTest
     static final ArchRule resultsImportNeitherRunNorReport = noClasses().that().resideInAPackage("org.pgknobs.results..")

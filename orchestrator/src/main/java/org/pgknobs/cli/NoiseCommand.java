@@ -12,6 +12,7 @@ import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.ShardSelection;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.report.Spread;
+import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepStatus;
@@ -77,7 +78,7 @@ final class NoiseCommand extends RunCommand {
 
     @Override
     void finished(SuiteRunner.Outcome outcome, PrintStream out) {
-        List<Double> throughputs = SummaryTable.read(outcome.directory()).rows().stream()
+        List<Double> throughputs = ResultDirReader.summaryTable(outcome.directory()).rows().stream()
                 .filter(r -> r.name().equals(step) && r.status() == StepStatus.DONE && r.throughput() != null)
                 .map(SummaryTable.Row::throughput).toList();
         Spread spread = Spread.of(step, throughputs);

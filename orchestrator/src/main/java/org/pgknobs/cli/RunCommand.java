@@ -24,7 +24,7 @@ import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.experiment.plan.StepSelection;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
-import org.pgknobs.report.SummaryTable;
+import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.format.Reports;
 import org.pgknobs.report.format.SummaryMarkdown;
 import org.pgknobs.results.JsonFiles;
@@ -286,7 +286,7 @@ class RunCommand implements Callable<Integer> {
         if (outcome.interrupted()) {
             return outcome;
         }
-        String md = SummaryMarkdown.render(SummaryTable.read(outcome.directory()));
+        String md = SummaryMarkdown.render(ResultDirReader.summaryTable(outcome.directory()));
         JsonFiles.writeText(outcome.directory().resolve("summary.md"), md);
         stdout.println();
         stdout.print(md);

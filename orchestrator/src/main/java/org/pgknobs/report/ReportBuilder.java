@@ -1,6 +1,5 @@
 package org.pgknobs.report;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,7 +22,8 @@ import org.pgknobs.experiment.Mode;
 import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.report.statements.StatementTables;
 import org.pgknobs.report.why.Evidence;
-import org.pgknobs.report.why.StepDirs;
+import org.pgknobs.report.captures.Captures;
+import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.why.Steadiness;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
@@ -33,7 +33,7 @@ import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.workload.PhaseResult;
 import org.pgknobs.workload.WorkloadResult;
 
-/** Turns result directories read from disk into {@link ReportData}: every figure a report shows. */
+/** Turns result directories as {@link ResultDirReader} read them into {@link ReportData}: every figure a report shows. */
 public final class ReportBuilder {
 
     private static final List<String> BASELINE_NAMES = List.of("baseline", "base");
@@ -94,17 +94,17 @@ public final class ReportBuilder {
                     : EffectInterval.slowdown(baseline, headlineValues(baseRuns, headline), values, seconds);
             EffectInterval vsNeighbour = neighbour == null ? null : neighbour.equals(baseline) ? vsBase
                     : EffectInterval.slowdown(neighbour, headlineValues(byStep.get(neighbour), headline), values, seconds);
-            Path comparedDir = neighbour == null ? null
-                    : medianRun(byStep.get(neighbour), headline).map(StepRun::dir).orElse(null);
+            StepCaptures comparedCaptures = neighbour == null ? null
+                    : medianRun(byStep.get(neighbour), headline).map(StepRun::captures).orElse(null);
             steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
-                    neighbour, comparedDir, isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
+                    neighbour, comparedCaptures, isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
                     notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null));
             previous = e.getKey();
         }
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
                 ? sweep(byStep, baseline, headline, phaseNames, refPhase, published) : List.of();
         String experiment = data.experiment().map(Experiment::name)
-                .orElseGet(() -> data.suite().map(s -> s.experiment()).orElse(data.dir().getFileName().toString()));
+                .orElseGet(() -> data.suite().map(s -> s.experiment()).orElse(data.dirName()));
         String postgres = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
                 .map(s -> s.stats().environment().serverVersion()).findFirst()
                 .orElseGet(() -> data.suite().map(s -> s.environment()).map(env -> env.postgresVersion()).orElse(null));
@@ -113,7 +113,7 @@ public final class ReportBuilder {
                 .map(env -> String.format(Locale.ROOT, "%d cores, %.1f GB RAM, %s", env.hostCores(),
                         env.hostMemoryBytes() == null ? 0 : env.hostMemoryBytes() / 1e9, env.hostKernel()))
                 .orElse(null);
-        return new ReportData.Run(experiment + " " + data.dir().getFileName(), data.dir().toString(), experiment,
+        return new ReportData.Run(experiment + " " + data.dirName(), data.dir(), experiment,
                 mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.status()).orElse("unknown"), postgres, host,
                 anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null), headline,
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
@@ -143,7 +143,7 @@ public final class ReportBuilder {
     }
 
     private static ReportData.Step step(String name, List<StepRun> runs, String headline, Stat baseThroughput,
-                                        Optional<Derived> baseDerived, String compared, Path comparedDir, boolean isBase,
+                                        Optional<Derived> baseDerived, String compared, StepCaptures comparedCaptures, boolean isBase,
                                         Double published,
                                         Double publishedBase, boolean cumulative, EffectInterval vsBase,
                                         EffectInterval vsStepBefore, String noVerdict) {
@@ -190,7 +190,7 @@ public final class ReportBuilder {
                 .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
                 throughput, goodput, slowdown, vsBase, vsStepBefore, withinNoise, published, publishedSlowdown, below,
                 verdict == null ? noVerdict : verdict.label(), publishedInside,
-                median.flatMap(r -> ResultDirReader.headlineWindow(r.stats(), headline)).map(WorkDone::of).orElse(null),
+                median.flatMap(r -> StepRun.headlineWindow(r.stats(), headline)).map(WorkDone::of).orElse(null),
                 outcome.map(Outcome::errorsText).orElse(null), machine,
                 lat == null ? null : lat.p50(), lat == null ? null : lat.p95(), lat == null ? null : lat.p99(),
                 d.map(Derived::clientHitRatio).orElse(null),
@@ -202,24 +202,26 @@ public final class ReportBuilder {
                 d.map(Derived::checkpoints).map(c -> c.requested()).orElse(null),
                 d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
                 d.map(Derived::autovacuumPerMinute).orElse(null),
-                median.map(m -> autovacuum(d.orElse(null), m.dir())).orElse(null),
+                median.map(m -> autovacuum(d.orElse(null), m)).orElse(null),
                 waits,
                 median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null), baseDerived, m.settings(), evidence,
-                        new StepDirs(m.dir(), comparedDir))))
+                        new Captures(m.captures(), comparedCaptures))))
                         .orElse(List.of()),
                 phases, io,
                 median.map(StepRun::perSecond).orElse(List.of()),
                 median.map(StepRun::checkpoints).orElse(List.of()),
                 median.map(StepRun::phaseSamples).orElse(Map.of()),
-                median.flatMap(m -> comparedDir == null ? Optional.empty() : PlanChanges.compare(comparedDir, m.dir()))
+                median.flatMap(m -> comparedCaptures == null ? Optional.empty()
+                                : PlanChanges.compare(comparedCaptures, m.captures()))
                         .map(changes -> new ReportData.Plans(compared, changes)).orElse(null), steadiness,
-                median.map(m -> new StepDirs(m.dir(), comparedDir)).orElse(null),
-                median.flatMap(m -> StatementTables.of(m.dir(), comparedDir, compared, headline, StatementTables.TOP))
-                        .orElse(null));
+                median.map(m -> new Captures(m.captures(), comparedCaptures)).orElse(null),
+                median.flatMap(m -> StatementTables.of(m.captures(), comparedCaptures, compared, headline,
+                        StatementTables.TOP)).orElse(null));
     }
 
-    private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {
-        ReportData.Autovacuum a = ReportData.Autovacuum.of(d == null ? null : d.autovacuum(), dir);
+    private static ReportData.Autovacuum autovacuum(Derived d, StepRun run) {
+        ReportData.Autovacuum a = ReportData.Autovacuum.of(d == null ? null : d.autovacuum(),
+                run.captures().autovacuumLogEntries());
         return a.activity() == null && a.logEntries() == null ? null : a;
     }
 
@@ -276,7 +278,7 @@ public final class ReportBuilder {
     }
 
     private static Optional<Derived> derived(StepRun r, String headline) {
-        return ResultDirReader.headlineWindow(r.stats(), headline).map(WindowStats::derived);
+        return StepRun.headlineWindow(r.stats(), headline).map(WindowStats::derived);
     }
 
     private static List<ReportData.PhaseTable> sweep(Map<String, List<StepRun>> byStep, String baseline, String headline,

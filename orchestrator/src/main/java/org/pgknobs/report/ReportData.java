@@ -3,10 +3,11 @@ package org.pgknobs.report;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.report.captures.Capture;
+import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.plans.PlanChange;
 import org.pgknobs.report.why.Reason;
 import org.pgknobs.report.why.Steadiness;
-import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.results.MachineFacts;
 
 /**
@@ -78,8 +79,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *                          without a collector
      * @param plans             the plan changes against the step it is compared with (plans.json of both median
      *                          repeats); null for the base, or when either step has no plans.json
-     * @param dirs              the median repeat's directory and the compared step's, for the renderings that
-     *                          read capture files (flame graphs); not in report.json
+     * @param captures          the capture files of the median repeat and of the compared step's, for the renderings
+     *                          that draw them (flame graphs); not in report.json
      * @param statements        the median repeat's top statements by server time against the compared step's
      *                          (statements.json); null when not captured
      */
@@ -94,7 +95,7 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                        Autovacuum autovacuum, List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
                        List<StepRun.Point> perSecond, List<Double> checkpoints,
                        Map<String, List<StepRun.PhaseSample>> phaseSamples, Plans plans, Steadiness steadiness,
-                       @JsonIgnore StepDirs dirs, org.pgknobs.report.statements.StatementTable statements) {
+                       @JsonIgnore Captures captures, org.pgknobs.report.statements.StatementTable statements) {
 
         /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
         public boolean notSteady() {
@@ -115,10 +116,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     public record Autovacuum(org.pgknobs.collector.AutovacuumActivity activity, Long logEntries) {
 
         /** A step's: the activity of its headline window (null without) and its autovacuum.log's entries. */
-        public static Autovacuum of(org.pgknobs.collector.AutovacuumActivity activity, java.nio.file.Path stepDir) {
-            java.util.OptionalLong entries = stepDir == null ? java.util.OptionalLong.empty()
-                    : org.pgknobs.results.AutovacuumLog.entries(stepDir);
-            return new Autovacuum(activity, entries.isPresent() ? entries.getAsLong() : null);
+        public static Autovacuum of(org.pgknobs.collector.AutovacuumActivity activity, Capture<Long> logEntries) {
+            return new Autovacuum(activity, logEntries.strict().orElse(null));
         }
     }
 

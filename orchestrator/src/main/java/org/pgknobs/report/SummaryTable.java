@@ -1,6 +1,5 @@
 package org.pgknobs.report;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,10 +10,7 @@ import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
-import org.pgknobs.experiment.yaml.ExperimentLoader;
-import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepStatus;
-import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.workload.PhaseResult;
 
@@ -88,20 +84,22 @@ public final class SummaryTable {
         return selection == null || selection.notPublished() == null ? Map.of() : selection.notPublished();
     }
 
-    public static SummaryTable read(Path suiteDir) {
-        SuiteLayout layout = new SuiteLayout(suiteDir);
-        Experiment experiment = ExperimentLoader.load(layout.resolvedExperiment(), Optional.empty(), List.of());
-        SuiteRecord suite = JsonFiles.read(layout.suiteJson(), SuiteRecord.class);
+    /**
+     * The table of a finished run: {@code steps} as the report's own reader read suite.json's entries, in their
+     * order (the same files, the same collector window, whichever driver wrote them); see
+     * {@link ResultDirReader#summaryTable}.
+     */
+    static SummaryTable of(Experiment experiment, SuiteRecord suite, List<StepRun> steps) {
         Optional<Reference> ref = experiment.reference();
         List<Row> rows = new ArrayList<>();
-        for (SuiteRecord.Entry e : suite.steps()) {
+        for (int i = 0; i < suite.steps().size(); i++) {
+            SuiteRecord.Entry e = suite.steps().get(i);
             Double reference = ref.map(r -> r.values().get(e.name())).orElse(null);
-            // the report's own reader: the same files, the same collector window, whichever driver wrote them
-            StepRun step = ResultDirReader.readStep(suiteDir, e);
+            StepRun step = steps.get(i);
             PhaseResult headline = step.result() == null || step.result().workload() == null ? null
                     : step.result().workload().headline();
             WindowStats w = headline == null ? null
-                    : ResultDirReader.headlineWindow(step.stats(), headline.name()).orElse(null);
+                    : StepRun.headlineWindow(step.stats(), headline.name()).orElse(null);
             Derived d = w == null ? null : w.derived();
             Outcome o = headline == null ? null : Outcome.of(headline);
             rows.add(new Row(e.index(), e.name(), e.repeat(), step.status(), step.reason(),

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.cli.Main;
 import org.pgknobs.overlay.SettingsReport;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.SuiteRecord;
@@ -50,7 +51,7 @@ class StepsOnlySuiteTest {
         assertThat(record.selection().stepsOnly()).isTrue();
         assertThat(record.notPublished()).containsOnlyKeys("wal").containsEntry("wal", WHY);
 
-        List<SummaryTable.Row> rows = SummaryTable.read(suite).rows();
+        List<SummaryTable.Row> rows = ResultDirReader.summaryTable(suite).rows();
         SummaryTable.Row wal = rows.stream().filter(row -> row.name().equals("wal")).findFirst().orElseThrow();
         assertThat(wal.reference()).as("no published value").isNull();
         assertThat(wal.verdict()).isNull();

@@ -13,6 +13,7 @@ import org.pgknobs.collector.Derived;
 import org.pgknobs.collector.PgStatsFiles;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepStatus;
@@ -39,7 +40,7 @@ public final class SummaryFigures {
         }
         assertThat(printed).as("the printed summary is summary.md").contains(summary);
         ReportData report = JsonFiles.read(suiteDir.resolve("report.json"), ReportData.class);
-        List<SummaryTable.Row> rows = SummaryTable.read(suiteDir).rows().stream()
+        List<SummaryTable.Row> rows = ResultDirReader.summaryTable(suiteDir).rows().stream()
                 .filter(r -> r.status() == StepStatus.DONE).toList();
         assertThat(rows).as("done steps in " + suiteDir).isNotEmpty();
         for (SummaryTable.Row row : rows) {

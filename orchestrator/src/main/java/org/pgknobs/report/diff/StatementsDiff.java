@@ -1,12 +1,11 @@
 package org.pgknobs.report.diff;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.pgknobs.collector.StatementsDocument;
-import org.pgknobs.collector.StatementsFiles;
+import org.pgknobs.report.StepRun;
 import org.pgknobs.report.statements.StatementTable;
 import org.pgknobs.report.statements.StatementTables;
 
@@ -19,9 +18,9 @@ public final class StatementsDiff implements DiffSection {
     }
 
     @Override
-    public List<String> lines(Path stepDirA, Path stepDirB) {
-        Optional<StatementsDocument> a = StatementsFiles.read(stepDirA);
-        Optional<StatementsDocument> b = StatementsFiles.read(stepDirB);
+    public List<String> lines(StepRun stepA, StepRun stepB) {
+        Optional<StatementsDocument> a = stepA.captures().statements().strict();
+        Optional<StatementsDocument> b = stepB.captures().statements().strict();
         if (a.isEmpty() && b.isEmpty()) {
             return List.of();
         }
@@ -32,7 +31,7 @@ public final class StatementsDiff implements DiffSection {
         String phase = b.get().windows().stream().map(w -> w.phase())
                 .filter(p -> a.get().window(p).isPresent()).findFirst()
                 .orElse(b.get().windows().isEmpty() ? "" : b.get().windows().get(0).phase());
-        Optional<StatementTable> table = StatementTables.of(stepDirB, stepDirA, "A", phase, StatementTables.TOP);
+        Optional<StatementTable> table = StatementTables.of(stepB.captures(), stepA.captures(), "A", phase, StatementTables.TOP);
         if (table.isEmpty()) {
             return List.of("B's statements.json holds no statement for window " + phase);
         }

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Properties;
 import org.pgknobs.json.Json;
 import org.pgknobs.profile.FoldedStacks;
-import org.pgknobs.profile.ProfileSummary;
+import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.ReportData;
 
 /**
@@ -50,17 +50,17 @@ final class FlameGraphs {
     static Optional<String> section(ReportData.Run run) {
         StringBuilder h = new StringBuilder();
         for (ReportData.Step s : run.steps()) {
-            if (s.dirs() == null || s.dirs().step() == null) {
+            if (s.captures() == null || s.captures().step() == null) {
                 continue;
             }
-            Optional<FoldedStacks> stacks = read(s.dirs().step());
+            Optional<FoldedStacks> stacks = read(s.captures().step());
             if (stacks.isEmpty()) {
-                ProfileSummary.read(s.dirs().step()).filter(p -> !p.captured()).ifPresent(p -> h.append("<p><b>")
+                s.captures().step().profileSummary().strict().filter(p -> !p.captured()).ifPresent(p -> h.append("<p><b>")
                         .append(HtmlReport.esc(s.name())).append("</b>: no profile: ").append(HtmlReport.esc(p.reason()))
                         .append("</p>\n"));
                 continue;
             }
-            Optional<FoldedStacks> compared = s.dirs().comparedDir().flatMap(FlameGraphs::read);
+            Optional<FoldedStacks> compared = s.captures().comparedCaptures().flatMap(FlameGraphs::read);
             String id = "flame-" + HtmlReport.esc(run.label()).replaceAll("[^A-Za-z0-9]", "") + "-" + s.index();
             h.append("<h4>").append(HtmlReport.esc(s.name())).append(": ").append(stacks.get().samples())
                     .append(" samples of the server's processes</h4>\n");
@@ -82,12 +82,9 @@ final class FlameGraphs {
         return html.contains("<div class=\"flame\"");
     }
 
-    private static Optional<FoldedStacks> read(java.nio.file.Path dir) {
-        try {
-            return FoldedStacks.read(dir).filter(f -> f.samples() > 0);
-        } catch (RuntimeException e) {
-            return Optional.empty(); // a broken capture file must not cost the user the rest of the report
-        }
+    private static Optional<FoldedStacks> read(StepCaptures step) {
+        // a broken capture file must not cost the user the rest of the report
+        return step.profile().lenient().filter(f -> f.samples() > 0);
     }
 
     private static void graph(StringBuilder h, String id, List<List<Object>> items, boolean diff) {

@@ -12,8 +12,8 @@ import org.pgknobs.report.RunData;
 import org.pgknobs.results.JsonFiles;
 
 /**
- * Entry point: reads result directories (files only) and writes report.json (the data), report.md and
- * report.html (renderings of it) into {@code outDir}.
+ * Entry point: reads result directories ({@link ResultDirReader}) and writes report.json (the data), report.md and
+ * report.html (renderings of it) into {@code outDir}: the one class of the report that writes files.
  */
 public final class Reports {
 

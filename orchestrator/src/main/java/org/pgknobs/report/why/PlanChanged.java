@@ -18,10 +18,10 @@ public final class PlanChanged implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        if (input.dirs().stepDir().isEmpty() || input.dirs().comparedDir().isEmpty()) {
+        if (input.captures().step() == null || input.captures().compared() == null) {
             return Optional.empty();
         }
-        List<PlanChange> changes = PlanChanges.read(input.dirs().compared(), input.dirs().step());
+        List<PlanChange> changes = PlanChanges.read(input.captures().compared(), input.captures().step());
         if (changes.isEmpty()) {
             return Optional.empty();
         }

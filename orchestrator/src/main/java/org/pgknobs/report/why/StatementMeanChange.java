@@ -19,10 +19,10 @@ public final class StatementMeanChange implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        if (input.dirs().stepDir().isEmpty() || input.dirs().comparedDir().isEmpty()) {
+        if (input.captures().step() == null || input.captures().compared() == null) {
             return Optional.empty();
         }
-        Optional<StatementTable> table = StatementTables.of(input.dirs().step(), input.dirs().compared(), "compared",
+        Optional<StatementTable> table = StatementTables.of(input.captures().step(), input.captures().compared(), "compared",
                 input.evidence().headlinePhase(), Integer.MAX_VALUE);
         return table.flatMap(t -> t.top().stream()
                 .filter(r -> r.share() != null && r.share() >= MIN_SHARE && r.meanFactor() != null

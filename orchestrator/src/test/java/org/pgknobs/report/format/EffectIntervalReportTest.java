@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
+import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.ReportBuilder;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.RunData;
@@ -336,7 +337,7 @@ class EffectIntervalReportTest {
         Optional<SuiteRecord> suite = shard == null ? Optional.empty()
                 : Optional.of(new SuiteRecord(experiment.name(), null, null, List.of(), "done", Instant.EPOCH, Instant.EPOCH,
                         null, List.of(), new RunTags(18, shard, host)));
-        return new RunData(tmp.resolve(experiment.name() + (shard == null ? "" : "-" + host)), suite, Optional.of(experiment),
+        return new RunData(tmp.resolve(experiment.name() + (shard == null ? "" : "-" + host)).toString(), suite, Optional.of(experiment),
                 runs, Optional.empty());
     }
 
@@ -345,8 +346,8 @@ class EffectIntervalReportTest {
                 new PhaseResult.Latency(1, 2, 3, 4), Map.of());
         StepResult result = new StepResult(index, name, repeat, StepStatus.DONE, null, Instant.EPOCH, Instant.EPOCH,
                 false, 0, 0, Map.of(), new WorkloadResult("tpcc", "built-in", List.of(phase), "tpcc"), null);
-        return new StepRun(index, name, repeat, Path.of(name + "-" + repeat), StepStatus.DONE, null, result, Map.of(),
-                null, List.of(), List.of(), Map.of());
+        return new StepRun(index, name, repeat, name + "-" + repeat, StepStatus.DONE, null, result, Map.of(),
+                null, List.of(), List.of(), Map.of(), StepCaptures.NONE);
     }
 
     private static ReportData data(ReportData.Run run) {
