@@ -16,7 +16,7 @@ import org.pgknobs.report.why.Reason;
  * sees the address unchanged. The inlined ECharts library (FlameGraphs.library) keeps its XML namespace
  * strings and licence comment as they are.
  */
-final class HtmlReport {
+final class HtmlReport implements ReportFormat {
 
     private static final String CSS = """
             body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px;color:#222;font-size:14px}
@@ -34,10 +34,8 @@ final class HtmlReport {
             img,table{page-break-inside:avoid}}
             """;
 
-    private HtmlReport() {
-    }
-
-    static String render(ReportData data) {
+    @Override
+    public String render(ReportData data) {
         StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
                 .append("<title>pgknobs report</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         h.append("<h1>pgknobs report</h1>\n<p class=\"meta\">Generated ").append(esc(data.generated())).append(" from ")

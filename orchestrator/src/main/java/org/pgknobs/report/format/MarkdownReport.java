@@ -8,12 +8,10 @@ import org.pgknobs.report.ReportData;
 import org.pgknobs.report.why.Reason;
 
 /** report.md: the tables of {@link ReportData} as GitHub Markdown (▼ below 0.95, ▲ above 1.05). */
-final class MarkdownReport {
+final class MarkdownReport implements ReportFormat {
 
-    private MarkdownReport() {
-    }
-
-    static String render(ReportData data) {
+    @Override
+    public String render(ReportData data) {
         StringBuilder md = new StringBuilder("# pgknobs report\n\n");
         md.append("Generated ").append(data.generated()).append(" from ").append(data.runs().size())
                 .append(data.runs().size() == 1 ? " result directory" : " result directories")

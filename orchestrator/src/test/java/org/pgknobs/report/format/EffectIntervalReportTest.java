@@ -69,7 +69,7 @@ class EffectIntervalReportTest {
         assertThat(noAutovacuum.stepBeforeInterval().lower()).isCloseTo(1 / before.upper(), within(1e-9));
         assertThat(noAutovacuum.stepBeforeInterval().upper()).isCloseTo(1 / before.lower(), within(1e-9));
 
-        String md = MarkdownReport.render(data(run));
+        String md = new MarkdownReport().render(data(run));
         assertThat(md).contains("| slowdown vs step before |")
                 .contains(Fmt.times(smallWal.slowdown()) + " [" + Fmt.num(1 / ratio.upper()) + "–" + Fmt.num(1 / ratio.lower()) + "]")
                 .contains(" [" + Fmt.num(1 / before.upper()) + "–" + Fmt.num(1 / before.lower()) + "] vs small-wal");
@@ -102,9 +102,9 @@ class EffectIntervalReportTest {
         String line = "Spread of " + run.baseSpread().sentence() + ".";
         assertThat(line).startsWith("Spread of baseline: CV 1.8 % over 3 repeats, mean ±")
                 .contains("; repeats per side to detect 5 %: " + run.baseSpread().repeatsToDetect().get("5 %") + ", 10 %: ");
-        String md = MarkdownReport.render(data(run));
+        String md = new MarkdownReport().render(data(run));
         assertThat(md.substring(md.indexOf("### Steps"))).contains(line);
-        assertThat(HtmlReport.render(data(run))).contains(line);
+        assertThat(new HtmlReport().render(data(run))).contains(line);
         assertThat(cumulative(Map.of("baseline", new double[] {7000}, "small-wal", SMALL_WAL, "no-autovacuum",
                 NO_AUTOVACUUM)).baseSpread()).as("one repeat has no spread").isNull();
     }
@@ -121,8 +121,8 @@ class EffectIntervalReportTest {
         assertThat(s.slowdownInterval().repeatsNeeded()).isEqualTo(2);
         assertThat(s.withinNoise()).isFalse();
         assertThat(s.publishedInside()).isNull();
-        assertThat(MarkdownReport.render(data(run))).contains("(1 repeat of the base: no spread to estimate, so no interval)");
-        assertThat(HtmlReport.render(data(run))).contains("(1 repeat of the base: no spread to estimate, so no interval)");
+        assertThat(new MarkdownReport().render(data(run))).contains("(1 repeat of the base: no spread to estimate, so no interval)");
+        assertThat(new HtmlReport().render(data(run))).contains("(1 repeat of the base: no spread to estimate, so no interval)");
     }
 
     @Test
@@ -138,7 +138,7 @@ class EffectIntervalReportTest {
         assertThat(outside.publishedInside()).isFalse();
         assertThat(outside.verdict()).isEqualTo("direction only");
 
-        String md = MarkdownReport.render(data(run));
+        String md = new MarkdownReport().render(data(run));
         assertThat(md).contains("reproduced (published ×6.73 inside " + Fmt.interval(inside.slowdownInterval()) + ")")
                 .contains("direction only (published ×14.6 outside " + Fmt.interval(outside.slowdownInterval()) + ")");
     }
@@ -166,7 +166,7 @@ class EffectIntervalReportTest {
         assertThat(after.stepBeforeInterval().noInterval())
                 .isEqualTo("small-wal completed nothing in a repeat too: no ratio, so no interval");
 
-        String md = MarkdownReport.render(data(run));
+        String md = new MarkdownReport().render(data(run));
         assertThat(md).contains("> " + Fmt.times(none.slowdown()) + " [≥ 218301]")
                 .contains("direction only (published ×6.73 outside [≥ 218301])");
         Path json = tmp.resolve("bound.json");
@@ -222,12 +222,12 @@ class EffectIntervalReportTest {
         assertThat(bigRow.withinNoise()).isEqualTo(((RatioInterval) WelchLogRatio.estimate(base, big)).containsOne())
                 .isTrue();
         assertThat(bigRow.verdict()).isEqualTo("within noise");
-        assertThat(MarkdownReport.render(data(run))).contains(Fmt.ratio(smallRow.relative()) + " ▼** " + Fmt.interval(smallRow.interval()));
+        assertThat(new MarkdownReport().render(data(run))).contains(Fmt.ratio(smallRow.relative()) + " ▼** " + Fmt.interval(smallRow.interval()));
     }
 
     @Test
     void htmlStepsTableKeepsTheEffectsInFrontAndTheServerFiguresBehindAToggle() throws Exception {
-        String html = HtmlReport.render(data(cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL,
+        String html = new HtmlReport().render(data(cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL,
                 "no-autovacuum", NO_AUTOVACUUM))));
         int steps = html.indexOf("<h3>Steps");
         int details = html.indexOf("<details>", steps);
@@ -258,7 +258,7 @@ class EffectIntervalReportTest {
         assertThat(row.interval().lower()).isCloseTo(expected.lower(), within(1e-9));
         assertThat(row.interval().upper()).isCloseTo(expected.upper(), within(1e-9));
         assertThat(row.interval().n()).isEqualTo(6);
-        assertThat(MarkdownReport.render(data)).contains(Fmt.ratio(row.combined(), row.interval()));
+        assertThat(new MarkdownReport().render(data)).contains(Fmt.ratio(row.combined(), row.interval()));
         assertThat(data.shards().get(0).rows().get(0).interval()).as("the base row").isNull();
     }
 
