@@ -76,7 +76,7 @@ public final class ReportBuilder {
         Map<String, Double> published = ref.map(org.pgknobs.experiment.Reference::values).orElse(Map.of());
         List<StepRun> baseRuns = byStep.get(baseline);
         Stat baseThroughput = Stat.of(headlineValues(baseRuns, headline));
-        Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> derived(r, headline));
+        Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> StepBuilder.derived(r, headline));
 
         Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
         Map<String, String> notPublished = data.suite().map(SuiteRecord::notPublished).orElse(Map.of());
@@ -96,9 +96,11 @@ public final class ReportBuilder {
                     : EffectInterval.slowdown(neighbour, headlineValues(byStep.get(neighbour), headline), values, seconds);
             StepCaptures comparedCaptures = neighbour == null ? null
                     : medianRun(byStep.get(neighbour), headline).map(StepRun::captures).orElse(null);
-            steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
-                    neighbour, comparedCaptures, isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
-                    notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null));
+            steps.add(StepBuilder.step(e.getKey(), e.getValue(),
+                    new StepBuilder.Base(headline, baseThroughput, isBase ? Optional.empty() : baseDerived, isBase, pub,
+                            pubBase, mode == Mode.CUMULATIVE),
+                    new StepBuilder.Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
+                            notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null)));
             previous = e.getKey();
         }
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
@@ -136,118 +138,6 @@ public final class ReportBuilder {
         return phases.contains(first) ? first : headline;
     }
 
-    /** The interval against the step it is told apart from, when there is one. */
-    private static Evidence.Noise noise(EffectInterval i) {
-        return i == null || !i.present() || i.bound() ? null
-                : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN());
-    }
-
-    private static ReportData.Step step(String name, List<StepRun> runs, String headline, Stat baseThroughput,
-                                        Optional<Derived> baseDerived, String compared, StepCaptures comparedCaptures, boolean isBase,
-                                        Double published,
-                                        Double publishedBase, boolean cumulative, EffectInterval vsBase,
-                                        EffectInterval vsStepBefore, String noVerdict) {
-        StepRun first = runs.get(0);
-        Stat throughput = Stat.of(headlineValues(runs, headline));
-        Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> phase(r, headline))
-                .flatMap(Optional::stream).map(PhaseResult::goodput).toList());
-        Optional<StepRun> median = medianRun(runs, headline);
-        Optional<PhaseResult> phase = median.flatMap(r -> phase(r, headline));
-        Optional<Derived> d = median.flatMap(r -> derived(r, headline));
-        PhaseResult.Latency lat = phase.map(PhaseResult::latencyMs).orElse(null);
-
-        Map<String, Stat> phases = new LinkedHashMap<>();
-        runs.stream().filter(StepRun::measured).flatMap(r -> r.result().workload().phases().stream())
-                .map(PhaseResult::name).distinct()
-                .forEach(p -> phases.put(p, Stat.of(headlineValues(runs, p))));
-        Map<String, ReportData.Io> io = new LinkedHashMap<>();
-        d.map(Derived::ioByBackendType).orElse(Map.of()).forEach((type, f) -> io.put(type, io(f)));
-        List<String> waits = d.map(Derived::topWaitEvents).orElse(List.of()).stream().limit(3)
-                .map(ReportBuilder::wait).toList();
-        Optional<Outcome> outcome = phase.map(Outcome::of);
-        // nothing completed in the window: the throughput is below one per window, the slowdown above base ÷ that
-        Double below = throughput != null && outcome.isPresent() && outcome.get().nothingCompleted(throughput.median())
-                ? outcome.get().bound() : null;
-        double value = below != null ? below : throughput == null ? 0 : throughput.median();
-        Double slowdown = value > 0 && baseThroughput != null ? baseThroughput.median() / value : null;
-        // the interval against the base holds 1: ours shows no effect (docs/statistics.md)
-        boolean withinNoise = vsBase != null && below == null && vsBase.containsOne();
-        Double publishedSlowdown = published != null && publishedBase != null && published > 0 ? publishedBase / published : null;
-        Verdict verdict = isBase || slowdown == null ? null : Verdict.of(cumulative ? slowdown : 1 / slowdown,
-                below != null, publishedSlowdown == null ? null : cumulative ? publishedSlowdown : 1 / publishedSlowdown,
-                withinNoise);
-        Boolean publishedInside = verdict == null || vsBase == null || !vsBase.present() ? null
-                : vsBase.contains(publishedSlowdown);
-        boolean noTransaction = outcome.map(o -> o.successful() == 0).orElse(false);
-        MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
-        Steadiness steadiness = WindowSteadiness.of(runs);
-        Evidence evidence = new Evidence(machine, headline, outcome.map(Outcome::errorsBySqlState).orElse(null),
-                outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
-                outcome.map(Outcome::isolation).orElse(null),
-                noise(vsStepBefore != null ? vsStepBefore : vsBase), steadiness);
-
-        return new ReportData.Step(first.index(), name, status(runs), runs.stream().map(StepRun::reason)
-                .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
-                throughput, goodput, slowdown, vsBase, vsStepBefore, withinNoise, published, publishedSlowdown, below,
-                verdict == null ? noVerdict : verdict.label(), publishedInside,
-                median.flatMap(r -> StepRun.headlineWindow(r.stats(), headline)).map(WorkDone::of).orElse(null),
-                outcome.map(Outcome::errorsText).orElse(null), machine,
-                lat == null ? null : lat.p50(), lat == null ? null : lat.p95(), lat == null ? null : lat.p99(),
-                d.map(Derived::clientHitRatio).orElse(null),
-                d.map(Derived::walBytes).map(r -> r.total() / 1e6).orElse(null),
-                // pg_stat_database counts failed attempts too: with none committed there is nothing per transaction
-                noTransaction ? null : d.map(Derived::walBytes).map(Rate::perTransaction).map(v -> v / 1e3).orElse(null),
-                noTransaction ? null : d.map(Derived::walFpi).map(Rate::perTransaction).orElse(null),
-                d.map(Derived::checkpoints).map(c -> c.timed()).orElse(null),
-                d.map(Derived::checkpoints).map(c -> c.requested()).orElse(null),
-                d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
-                d.map(Derived::autovacuumPerMinute).orElse(null),
-                median.map(m -> autovacuum(d.orElse(null), m)).orElse(null),
-                waits,
-                median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null), baseDerived, m.settings(), evidence,
-                        new Captures(m.captures(), comparedCaptures))))
-                        .orElse(List.of()),
-                phases, io,
-                median.map(StepRun::perSecond).orElse(List.of()),
-                median.map(StepRun::checkpoints).orElse(List.of()),
-                median.map(StepRun::phaseSamples).orElse(Map.of()),
-                median.flatMap(m -> comparedCaptures == null ? Optional.empty()
-                                : PlanChanges.compare(comparedCaptures, m.captures()))
-                        .map(changes -> new ReportData.Plans(compared, changes)).orElse(null), steadiness,
-                median.map(m -> new Captures(m.captures(), comparedCaptures)).orElse(null),
-                median.flatMap(m -> StatementTables.of(m.captures(), comparedCaptures, compared, headline,
-                        StatementTables.TOP)).orElse(null));
-    }
-
-    private static ReportData.Autovacuum autovacuum(Derived d, StepRun run) {
-        ReportData.Autovacuum a = ReportData.Autovacuum.of(d == null ? null : d.autovacuum(),
-                run.captures().autovacuumLogEntries());
-        return a.activity() == null && a.logEntries() == null ? null : a;
-    }
-
-    private static String wait(WaitShare w) {
-        return String.format(Locale.ROOT, "%s:%s %.0f %%", w.waitEventType(), w.waitEvent(), w.share() * 100);
-    }
-
-    private static ReportData.Io io(IoFigures f) {
-        return new ReportData.Io(perSecond(f.reads()), perSecond(f.writes()), perSecond(f.extendOps()),
-                perSecond(f.hits()));
-    }
-
-    private static double perSecond(Rate r) {
-        return r == null ? 0 : r.perSecond();
-    }
-
-    private static String status(List<StepRun> runs) {
-        Set<StepStatus> statuses = new LinkedHashSet<>();
-        runs.forEach(r -> statuses.add(r.status()));
-        if (statuses.size() == 1) {
-            return statuses.iterator().next().json();
-        }
-        long done = runs.stream().filter(r -> r.status() == StepStatus.DONE).count();
-        return "done " + done + "/" + runs.size();
-    }
-
     /** The headline throughput of each done, measured repeat. */
     public static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
         return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
@@ -260,7 +150,7 @@ public final class ReportBuilder {
                 .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::seconds).toList();
     }
 
-    private static Optional<PhaseResult> phase(StepRun r, String name) {
+    static Optional<PhaseResult> phase(StepRun r, String name) {
         if (!r.measured()) {
             return Optional.empty();
         }
@@ -275,10 +165,6 @@ public final class ReportBuilder {
             return runs.stream().filter(StepRun::measured).findFirst();
         }
         return Optional.of(measured.get((measured.size() - 1) / 2));
-    }
-
-    private static Optional<Derived> derived(StepRun r, String headline) {
-        return StepRun.headlineWindow(r.stats(), headline).map(WindowStats::derived);
     }
 
     private static List<ReportData.PhaseTable> sweep(Map<String, List<StepRun>> byStep, String baseline, String headline,
@@ -336,7 +222,7 @@ public final class ReportBuilder {
         List<ReportData.ComparisonRow> rows = new ArrayList<>();
         for (String name : names) {
             List<Double> values = runs.stream().map(r -> r.steps().stream().filter(s -> s.name().equals(name))
-                    .findFirst().map(ReportData.Step::throughput).map(Stat::median).orElse(null)).toList();
+                    .findFirst().map(s -> s.effect().throughput()).map(Stat::median).orElse(null)).toList();
             Double first = values.get(0);
             List<Double> ratios = values.stream().map(v -> v == null || first == null || first == 0 ? null : v / first)
                     .toList();

@@ -1,6 +1,7 @@
 package org.pgknobs.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 import org.pgknobs.report.captures.Capture;
@@ -54,7 +55,22 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     /**
      * One step over its repeats. Figures other than throughput come from {@code figuresFrom}, the repeat
-     * with the median headline throughput.
+     * with the median headline throughput. Each topic is its own record, written into report.json as keys of
+     * the step itself.
+     */
+    public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
+                       @JsonUnwrapped Effect effect, @JsonUnwrapped Window window, @JsonUnwrapped Server server,
+                       @JsonUnwrapped Captured captured, @JsonUnwrapped Diagnosis diagnosis,
+                       @JsonUnwrapped Series series) {
+
+        /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
+        public boolean notSteady() {
+            return diagnosis.steadiness() != null && !diagnosis.steadiness().steady();
+        }
+    }
+
+    /**
+     * The step's throughput and its effect against the base, and how that compares with the published value.
      *
      * @param slowdown          baseline throughput ÷ this step's (median)
      * @param slowdownInterval  the slowdown's 95 % interval against the base from both sides' repeats (baseline
@@ -63,44 +79,70 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *                          step's) with its interval; null for the base and the step right after it
      * @param withinNoise       the slowdown's interval holds 1: ours shows no effect against the base (false
      *                          without an interval, e.g. with one repeat on either side)
-     * @param publishedInside   whether the published slowdown lies inside {@code slowdownInterval}; null without
-     *                          a verdict or without an interval
-     * @param walMB             WAL written in the measured window, MB (10^6 bytes)
-     * @param io                backend type → pg_stat_io operations per second
      * @param throughputBelow   set when nothing completed in the window: the throughput is below this (1 per
      *                          window), and {@code slowdown} is then a lower bound
      * @param verdict           see {@link Verdict}; null for the baseline or without a published value, but for a
      *                          step run with --steps-only that is not the published step (suite.json's
      *                          selection): {@value Verdict#NOT_THE_PUBLISHED_STEP}
-     * @param work              what the server got through for the workload, transactions or not
-     * @param errors            errors by SQLSTATE with their share of attempts (built-in driver)
-     * @param machine           the machine facts of the median repeat's step.json
-     * @param autovacuum        the median repeat's autovacuum activity (pgstats.json) and log entries; null
-     *                          without a collector
-     * @param plans             the plan changes against the step it is compared with (plans.json of both median
-     *                          repeats); null for the base, or when either step has no plans.json
-     * @param captures          the capture files of the median repeat and of the compared step's, for the renderings
-     *                          that draw them (flame graphs); not in report.json
-     * @param statements        the median repeat's top statements by server time against the compared step's
-     *                          (statements.json); null when not captured
+     * @param publishedInside   whether the published slowdown lies inside {@code slowdownInterval}; null without
+     *                          a verdict or without an interval
      */
-    public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
-                       Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
-                       EffectInterval stepBeforeInterval, boolean withinNoise, Double published,
-                       Double publishedSlowdown, Double throughputBelow, String verdict, Boolean publishedInside,
-                       WorkDone work, String errors,
-                       MachineFacts machine, Double p50Ms, Double p95Ms, Double p99Ms, Double hitRatio,
-                       Double walMB, Double walKBPerTxn, Double fpiPerTxn, Long checkpointsTimed,
-                       Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
-                       Autovacuum autovacuum, List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
-                       List<StepRun.Point> perSecond, List<Double> checkpoints,
-                       Map<String, List<StepRun.PhaseSample>> phaseSamples, Plans plans, Steadiness steadiness,
-                       @JsonIgnore Captures captures, org.pgknobs.report.statements.StatementTable statements) {
+    public record Effect(Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
+                         EffectInterval stepBeforeInterval, boolean withinNoise, Double published,
+                         Double publishedSlowdown, Double throughputBelow, String verdict, Boolean publishedInside) {
+    }
 
-        /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
-        public boolean notSteady() {
-            return steadiness != null && !steadiness.steady();
-        }
+    /**
+     * What the median repeat's measured window did.
+     *
+     * @param work    what the server got through for the workload, transactions or not
+     * @param errors  errors by SQLSTATE with their share of attempts (built-in driver)
+     * @param machine the machine facts of the median repeat's step.json
+     */
+    public record Window(WorkDone work, String errors, MachineFacts machine, Double p50Ms, Double p95Ms,
+                         Double p99Ms) {
+    }
+
+    /**
+     * The server's figures of the median repeat's headline window (pgstats.json); null where not collected.
+     *
+     * @param walMB      WAL written in the measured window, MB (10^6 bytes)
+     * @param autovacuum the median repeat's autovacuum activity (pgstats.json) and log entries; null
+     *                   without a collector
+     * @param io         backend type → pg_stat_io operations per second
+     */
+    public record Server(Double hitRatio, Double walMB, Double walKBPerTxn, Double fpiPerTxn, Long checkpointsTimed,
+                         Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
+                         Autovacuum autovacuum, List<String> topWaits, Map<String, Io> io) {
+    }
+
+    /**
+     * What the capture files show against the compared step.
+     *
+     * @param plans      the plan changes against the step it is compared with (plans.json of both median
+     *                   repeats); null for the base, or when either step has no plans.json
+     * @param statements the median repeat's top statements by server time against the compared step's
+     *                   (statements.json); null when not captured
+     * @param captures   the capture files of the median repeat and of the compared step's, for the renderings
+     *                   that draw them (flame graphs); not in report.json
+     */
+    public record Captured(Plans plans, org.pgknobs.report.statements.StatementTable statements,
+                           @JsonIgnore Captures captures) {
+    }
+
+    /** Why the step came out as it did (the why-rules' sentences), and whether its windows held one level. */
+    public record Diagnosis(List<Reason> why, Steadiness steadiness) {
+    }
+
+    /**
+     * The step's figures over time and per phase, for the charts.
+     *
+     * @param phases      phase → its throughput over the repeats
+     * @param perSecond   the median repeat's headline throughput per second
+     * @param checkpoints seconds into the headline window at which a checkpoint was counted
+     */
+    public record Series(Map<String, Stat> phases, List<StepRun.Point> perSecond, List<Double> checkpoints,
+                         Map<String, List<StepRun.PhaseSample>> phaseSamples) {
     }
 
     /** A step's plan changes against {@code against}, the step before (cumulative) or the base (variants). */

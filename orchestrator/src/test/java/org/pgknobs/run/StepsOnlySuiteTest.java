@@ -71,9 +71,9 @@ class StepsOnlySuiteTest {
 
     private static void assertVerdictSaysWhy(ReportData data, Path reportMd) throws Exception {
         ReportData.Step wal = data.runs().get(0).steps().stream().filter(s -> s.name().equals("wal")).findFirst().orElseThrow();
-        assertThat(wal.published()).isNull();
-        assertThat(wal.publishedSlowdown()).isNull();
-        assertThat(wal.verdict()).isEqualTo("steps-only: not the published step");
+        assertThat(wal.effect().published()).isNull();
+        assertThat(wal.effect().publishedSlowdown()).isNull();
+        assertThat(wal.effect().verdict()).isEqualTo("steps-only: not the published step");
         assertThat(Files.readString(reportMd)).containsPattern("\\| 2 \\| wal \\|[^\\n]*\\| - \\(steps-only: not the published step\\) \\|");
     }
 }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Properties;
 import org.pgknobs.json.Json;
 import org.pgknobs.profile.FoldedStacks;
+import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.ReportData;
 
@@ -50,17 +51,18 @@ final class FlameGraphs {
     static Optional<String> section(ReportData.Run run) {
         StringBuilder h = new StringBuilder();
         for (ReportData.Step s : run.steps()) {
-            if (s.captures() == null || s.captures().step() == null) {
+            Captures captures = s.captured().captures();
+            if (captures == null || captures.step() == null) {
                 continue;
             }
-            Optional<FoldedStacks> stacks = read(s.captures().step());
+            Optional<FoldedStacks> stacks = read(captures.step());
             if (stacks.isEmpty()) {
-                s.captures().step().profileSummary().strict().filter(p -> !p.captured()).ifPresent(p -> h.append("<p><b>")
+                captures.step().profileSummary().strict().filter(p -> !p.captured()).ifPresent(p -> h.append("<p><b>")
                         .append(HtmlReport.esc(s.name())).append("</b>: no profile: ").append(HtmlReport.esc(p.reason()))
                         .append("</p>\n"));
                 continue;
             }
-            Optional<FoldedStacks> compared = s.captures().comparedCaptures().flatMap(FlameGraphs::read);
+            Optional<FoldedStacks> compared = captures.comparedCaptures().flatMap(FlameGraphs::read);
             String id = "flame-" + HtmlReport.esc(run.label()).replaceAll("[^A-Za-z0-9]", "") + "-" + s.index();
             h.append("<h4>").append(HtmlReport.esc(s.name())).append(": ").append(stacks.get().samples())
                     .append(" samples of the server's processes</h4>\n");

@@ -119,9 +119,9 @@ final class HtmlReport implements ReportFormat {
         FlameGraphs.section(run).ifPresent(h::append);
         if (StatementRows.any(run)) {
             h.append("<h3>Top statements by server time</h3>\n");
-            run.steps().stream().filter(s -> s.statements() != null).forEach(s -> {
+            run.steps().stream().filter(s -> s.captured().statements() != null).forEach(s -> {
                 h.append("<p class=\"meta\">").append(esc(StatementRows.caption(s))).append("</p>\n");
-                table(h, StatementRows.HEADER, StatementRows.rows(s.statements()));
+                table(h, StatementRows.HEADER, StatementRows.rows(s.captured().statements()));
             });
         }
         Charts.throughputPerStep(run).ifPresent(i -> image(h, i));
@@ -182,7 +182,7 @@ final class HtmlReport implements ReportFormat {
         h.append("<h3>Steps (").append(esc(run.headlinePhase() == null ? "headline phase" : run.headlinePhase()))
                 .append(")</h3>\n<p class=\"meta\">").append(esc(MarkdownReport.INTERVAL_NOTE
                         + Steps.chainSpread(run).map(line -> " " + line).orElse(""))).append("</p>\n");
-        boolean stepBefore = run.steps().stream().anyMatch(s -> s.stepBeforeInterval() != null);
+        boolean stepBefore = run.steps().stream().anyMatch(s -> s.effect().stepBeforeInterval() != null);
         List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s",
                 "slowdown", "published", "published slowdown", "verdict"));
         if (stepBefore) {
@@ -192,8 +192,8 @@ final class HtmlReport implements ReportFormat {
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
                     Steps.throughput(s),
-                    Fmt.stat(s.goodput()), Steps.slowdown(s), Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()),
-                    Steps.verdict(s)));
+                    Fmt.stat(s.effect().goodput()), Steps.slowdown(s), Fmt.num(s.effect().published()),
+                    Fmt.times(s.effect().publishedSlowdown()), Steps.verdict(s)));
             if (stepBefore) {
                 cells.add(6, Steps.stepBefore(s));
             }
@@ -204,13 +204,9 @@ final class HtmlReport implements ReportFormat {
                 + "errors, waits)</summary>\n<div class=\"scroll\">\n");
         List<List<String>> figures = new java.util.ArrayList<>();
         for (ReportData.Step s : run.steps()) {
-            figures.add(List.of(String.valueOf(s.index()), s.name(), Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()),
-                    Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()), Fmt.num(s.walMB()), Fmt.num(s.walKBPerTxn()),
-                    Fmt.num(s.fpiPerTxn()), Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested()),
-                    Fmt.num(s.checkpointMeanSeconds()), Fmt.num(s.autovacuumPerMinute()),
-                    s.work() == null ? Fmt.NONE : Fmt.num(s.work().rowsPerSecond()),
-                    s.work() == null ? Fmt.NONE : Fmt.num(s.work().blocksReadPerSecond()),
-                    s.errors() == null ? Fmt.NONE : s.errors(), s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())));
+            List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name()));
+            cells.addAll(Steps.serverFigures(s));
+            figures.add(cells);
         }
         table(h, List.of("#", "step", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
@@ -227,7 +223,7 @@ final class HtmlReport implements ReportFormat {
                         .append("</li>\n");
                 any = true;
             }
-            for (Reason r : s.why()) {
+            for (Reason r : s.diagnosis().why()) {
                 h.append("<li><b>").append(esc(s.name())).append("</b>: ").append(esc(r.text()))
                         .append(" <span class=\"figs\">(from ").append(esc(String.join(", ", r.figures())))
                         .append(")</span></li>\n");
@@ -241,7 +237,7 @@ final class HtmlReport implements ReportFormat {
     }
 
     private static void autovacuum(StringBuilder h, ReportData.Run run) {
-        List<String> lines = run.steps().stream().flatMap(s -> AutovacuumText.line(s.autovacuum())
+        List<String> lines = run.steps().stream().flatMap(s -> AutovacuumText.line(s.server().autovacuum())
                 .map(l -> "<li><b>" + esc(s.name()) + "</b>: " + esc(l) + "</li>").stream()).toList();
         if (!lines.isEmpty()) {
             h.append("<h3>Autovacuum</h3>\n<ul class=\"why\">\n").append(String.join("\n", lines)).append("\n</ul>\n");

@@ -107,11 +107,11 @@ final class MarkdownReport implements ReportFormat {
         }
         md.append("### Top statements by server time\n\n");
         for (ReportData.Step s : run.steps()) {
-            if (s.statements() != null) {
+            if (s.captured().statements() != null) {
                 md.append("**").append(StatementRows.caption(s)).append("**\n\n");
                 row(md, StatementRows.HEADER);
                 separator(md, StatementRows.HEADER.size());
-                StatementRows.rows(s.statements()).forEach(r -> row(md, r));
+                StatementRows.rows(s.captured().statements()).forEach(r -> row(md, r));
                 md.append('\n');
             }
         }
@@ -155,7 +155,7 @@ final class MarkdownReport implements ReportFormat {
         md.append("### Steps (").append(run.headlinePhase() == null ? "headline phase" : run.headlinePhase())
                 .append(")\n\n").append(INTERVAL_NOTE).append(Steps.chainSpread(run).map(line -> " " + line).orElse(""))
                 .append("\n\n");
-        boolean stepBefore = run.steps().stream().anyMatch(s -> s.stepBeforeInterval() != null);
+        boolean stepBefore = run.steps().stream().anyMatch(s -> s.effect().stepBeforeInterval() != null);
         List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
                 "published slowdown", "verdict", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
@@ -167,15 +167,9 @@ final class MarkdownReport implements ReportFormat {
         separator(md, header.size());
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
-                    Steps.throughput(s),
-                    Fmt.stat(s.goodput()), Steps.slowdown(s),
-                    Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()), Steps.verdict(s),
-                    Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()), Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()),
-                    Fmt.num(s.walMB()), Fmt.num(s.walKBPerTxn()), Fmt.num(s.fpiPerTxn()),
-                    Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested()), Fmt.num(s.checkpointMeanSeconds()),
-                    Fmt.num(s.autovacuumPerMinute()), s.work() == null ? Fmt.NONE : Fmt.num(s.work().rowsPerSecond()),
-                    s.work() == null ? Fmt.NONE : Fmt.num(s.work().blocksReadPerSecond()),
-                    s.errors() == null ? Fmt.NONE : s.errors(), s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())));
+                    Steps.throughput(s), Fmt.stat(s.effect().goodput()), Steps.slowdown(s),
+                    Fmt.num(s.effect().published()), Fmt.times(s.effect().publishedSlowdown()), Steps.verdict(s)));
+            cells.addAll(Steps.serverFigures(s));
             if (stepBefore) {
                 cells.add(6, Steps.stepBefore(s));
             }
@@ -215,7 +209,7 @@ final class MarkdownReport implements ReportFormat {
                 md.append("- **").append(s.name()).append("**: ").append(s.status()).append(" — ").append(s.reason().strip().replace("\n", "\n  ")).append('\n');
                 any = true;
             }
-            for (Reason r : s.why()) {
+            for (Reason r : s.diagnosis().why()) {
                 md.append("- **").append(s.name()).append("**: ").append(r.text()).append(" _(from ")
                         .append(String.join(", ", r.figures())).append(")_\n");
                 any = true;
@@ -229,7 +223,7 @@ final class MarkdownReport implements ReportFormat {
 
     /** The tables the autovacuum workers were on, for the steps where they did anything. */
     private static void autovacuum(StringBuilder md, ReportData.Run run) {
-        List<String> lines = run.steps().stream().flatMap(s -> AutovacuumText.line(s.autovacuum())
+        List<String> lines = run.steps().stream().flatMap(s -> AutovacuumText.line(s.server().autovacuum())
                 .map(l -> "- **" + s.name() + "**: " + l).stream()).toList();
         if (!lines.isEmpty()) {
             md.append("### Autovacuum (pgstats.json derived.autovacuum, autovacuum.log)\n\n")

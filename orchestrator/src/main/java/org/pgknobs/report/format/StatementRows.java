@@ -16,7 +16,7 @@ final class StatementRows {
 
     /** "**cache-8mb** against base, window tpcc of 60 s, 4 210 ms of server time: evictions ...". */
     static String caption(ReportData.Step s) {
-        StatementTable t = s.statements();
+        StatementTable t = s.captured().statements();
         return s.name() + (t.against() == null ? "" : " against " + t.against()) + ": window " + t.phase() + " of "
                 + Fmt.num(t.seconds()) + " s, " + Fmt.num(t.serverMs()) + " ms of statement execution"
                 + (t.note() == null ? "" : "; " + t.note());
@@ -33,6 +33,6 @@ final class StatementRows {
     }
 
     static boolean any(ReportData.Run run) {
-        return run.steps().stream().anyMatch(s -> s.statements() != null);
+        return run.steps().stream().anyMatch(s -> s.captured().statements() != null);
     }
 }
