@@ -116,12 +116,12 @@ public final class ReportBuilder {
                         env.hostMemoryBytes() == null ? 0 : env.hostMemoryBytes() / 1e9, env.hostKernel()))
                 .orElse(null);
         return new ReportData.Run(experiment + " " + data.dirName(), data.dir(), experiment,
-                mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.status()).orElse("unknown"), postgres, host,
-                anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null), headline,
+                mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.status()).orElse("unknown"),
+                new ReportData.Setup(postgres, host, anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null),
+                        headline, data.suite().map(SuiteRecord::observed).map(ReportBuilder::observed).orElse(null)),
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
                 baseline, steps, sweep, AblationSection.of(data),
-                mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null,
-                data.suite().map(SuiteRecord::observed).map(ReportBuilder::observed).orElse(null));
+                mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null);
     }
 
     /** "statements (shared_preload_libraries + pg_stat_statements)": what suite.json says observe turned on. */

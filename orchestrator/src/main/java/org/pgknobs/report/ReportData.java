@@ -23,12 +23,19 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     /**
      * One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation,
      * {@code baseSpread} (the base's spread and the smallest effect it lets the run detect) null but for a sweep or a
-     * chain whose base (a chain's first step) has 2 repeats or more; {@code observed} what {@code observe:} turned on and added to every step
-     * (suite.json), null when nothing.
+     * chain whose base (a chain's first step) has 2 repeats or more.
      */
-    public record Run(String label, String dir, String experiment, String mode, String status, String postgres,
-                      String host, String workload, String headlinePhase, Reference reference, String baseline,
-                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation, Spread baseSpread, String observed) {
+    public record Run(String label, String dir, String experiment, String mode, String status,
+                      @JsonUnwrapped Setup setup, Reference reference, String baseline, List<Step> steps,
+                      List<PhaseTable> sweep, Ablation ablation, Spread baseSpread) {
+    }
+
+    /**
+     * What the run ran on and what it ran.
+     *
+     * @param observed what {@code observe:} turned on and added to every step (suite.json), null when nothing
+     */
+    public record Setup(String postgres, String host, String workload, String headlinePhase, String observed) {
     }
 
     /**

@@ -47,17 +47,17 @@ public final class SummaryFigures {
             String name = row.name();
             ReportData.Step step = report.runs().get(0).steps().stream().filter(s -> s.name().equals(name))
                     .findFirst().orElseThrow();
-            Derived derived = window(suiteDir, name, report.runs().get(0).headlinePhase()).derived();
-            assertThat(row.hitRatio()).as(name + " hit ratio").isNotNull()
+            Derived derived = window(suiteDir, name, report.runs().get(0).setup().headlinePhase()).derived();
+            assertThat(row.server().hitRatio()).as(name + " hit ratio").isNotNull()
                     .isEqualTo(step.server().hitRatio()).isEqualTo(derived.clientHitRatio());
-            assertThat(row.walMb()).as(name + " WAL MB").isPositive().isCloseTo(step.server().walMB(), within(1e-9))
+            assertThat(row.server().walMb()).as(name + " WAL MB").isPositive().isCloseTo(step.server().walMB(), within(1e-9))
                     .isCloseTo(derived.walBytes().total() / 1e6, within(1e-9));
             // completed checkpoints where the server counts them (17+), else timed + requested, as report.md's pair
-            assertThat(row.checkpoints()).as(name + " checkpoints").isEqualTo(derived.checkpoints().done() != null
+            assertThat(row.server().checkpoints()).as(name + " checkpoints").isEqualTo(derived.checkpoints().done() != null
                     ? derived.checkpoints().done() : step.server().checkpointsTimed() + step.server().checkpointsRequested());
-            assertThat(row.autovacuumRuns()).as(name + " autovacuum runs").isNotNull();
-            assertThat(row.work()).as(name + " work done").isEqualTo(step.window().work());
-            assertThat(row.work().rowsPerSecond()).as(name + " rows read/s").isPositive();
+            assertThat(row.server().autovacuumRuns()).as(name + " autovacuum runs").isNotNull();
+            assertThat(row.window().work()).as(name + " work done").isEqualTo(step.window().work());
+            assertThat(row.window().work().rowsPerSecond()).as(name + " rows read/s").isPositive();
             String line = Arrays.stream(summary.split("\n"))
                     .filter(l -> l.startsWith("| " + row.index() + " | " + name + " |")).findFirst().orElseThrow();
             List<String> cells = Arrays.stream(line.split("\\|", -1)).skip(1).map(String::strip).toList();

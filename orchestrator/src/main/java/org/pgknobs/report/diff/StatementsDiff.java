@@ -42,8 +42,8 @@ public final class StatementsDiff implements DiffSection {
                 t.note() == null ? "" : "; " + t.note()));
         for (StatementTable.Row r : t.top()) {
             out.add(String.format(Locale.ROOT, "%6s of server time (A %s)  mean %s ms%s  %s", percent(r.share()),
-                    percent(r.shareBefore()), number(r.meanExecMs()),
-                    r.meanFactor() == null ? " (not run in A)" : " ×" + number(r.meanFactor()) + " from " + number(r.meanBefore()),
+                    percent(r.compared().shareBefore()), number(r.meanExecMs()),
+                    r.compared().meanFactor() == null ? " (not run in A)" : " ×" + number(r.compared().meanFactor()) + " from " + number(r.compared().meanBefore()),
                     r.statement()));
         }
         return out;

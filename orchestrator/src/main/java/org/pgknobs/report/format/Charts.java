@@ -51,7 +51,7 @@ final class Charts {
             return Optional.empty();
         }
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Throughput per step (" + run.headlinePhase() + ", log scale)").xAxisTitle("step")
+                .title("Throughput per step (" + run.setup().headlinePhase() + ", log scale)").xAxisTitle("step")
                 .yAxisTitle("requests/s").build();
         style(chart);
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
@@ -90,7 +90,7 @@ final class Charts {
 
     /** Per-second headline throughput of every step, one line each. */
     static Optional<Image> perSecond(ReportData.Run run) {
-        XYChart chart = xy("Per-second throughput (" + run.headlinePhase() + ")", "second of the measured window",
+        XYChart chart = xy("Per-second throughput (" + run.setup().headlinePhase() + ")", "second of the measured window",
                 "requests/s", HEIGHT);
         boolean any = false;
         for (ReportData.Step s : run.steps()) {

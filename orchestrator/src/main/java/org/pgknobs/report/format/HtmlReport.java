@@ -82,17 +82,17 @@ final class HtmlReport implements ReportFormat {
         h.append("<h2>").append(esc(run.label())).append("</h2>\n<ul class=\"meta\">\n");
         item(h, "directory", run.dir());
         item(h, "mode", run.mode() + "; status: " + run.status() + "; baseline: " + run.baseline());
-        if (run.workload() != null) {
-            item(h, "workload", run.workload() + ", headline phase " + run.headlinePhase());
+        if (run.setup().workload() != null) {
+            item(h, "workload", run.setup().workload() + ", headline phase " + run.setup().headlinePhase());
         }
-        if (run.postgres() != null) {
-            item(h, "server", run.postgres());
+        if (run.setup().postgres() != null) {
+            item(h, "server", run.setup().postgres());
         }
-        if (run.host() != null) {
-            item(h, "host", run.host());
+        if (run.setup().host() != null) {
+            item(h, "host", run.setup().host());
         }
-        if (run.observed() != null) {
-            item(h, "observed", run.observed());
+        if (run.setup().observed() != null) {
+            item(h, "observed", run.setup().observed());
         }
         if (run.reference() != null) {
             item(h, "published", run.reference().source() + " (" + run.reference().metric() + ")");
@@ -179,7 +179,7 @@ final class HtmlReport implements ReportFormat {
      * server's figures per step behind a {@code <details>} toggle (no script needed).
      */
     private static void steps(StringBuilder h, ReportData.Run run) {
-        h.append("<h3>Steps (").append(esc(run.headlinePhase() == null ? "headline phase" : run.headlinePhase()))
+        h.append("<h3>Steps (").append(esc(run.setup().headlinePhase() == null ? "headline phase" : run.setup().headlinePhase()))
                 .append(")</h3>\n<p class=\"meta\">").append(esc(MarkdownReport.INTERVAL_NOTE
                         + Steps.chainSpread(run).map(line -> " " + line).orElse(""))).append("</p>\n");
         boolean stepBefore = run.steps().stream().anyMatch(s -> s.effect().stepBeforeInterval() != null);

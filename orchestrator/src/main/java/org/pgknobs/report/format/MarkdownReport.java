@@ -53,17 +53,17 @@ final class MarkdownReport implements ReportFormat {
         md.append("- directory: `").append(run.dir()).append("`\n");
         md.append("- mode: ").append(run.mode()).append("; status: ").append(run.status()).append("; baseline: ")
                 .append(run.baseline()).append('\n');
-        if (run.workload() != null) {
-            md.append("- workload: ").append(run.workload()).append(", headline phase ").append(run.headlinePhase()).append('\n');
+        if (run.setup().workload() != null) {
+            md.append("- workload: ").append(run.setup().workload()).append(", headline phase ").append(run.setup().headlinePhase()).append('\n');
         }
-        if (run.postgres() != null) {
-            md.append("- server: ").append(run.postgres()).append('\n');
+        if (run.setup().postgres() != null) {
+            md.append("- server: ").append(run.setup().postgres()).append('\n');
         }
-        if (run.host() != null) {
-            md.append("- host: ").append(run.host()).append('\n');
+        if (run.setup().host() != null) {
+            md.append("- host: ").append(run.setup().host()).append('\n');
         }
-        if (run.observed() != null) {
-            md.append("- observed: ").append(run.observed()).append('\n');
+        if (run.setup().observed() != null) {
+            md.append("- observed: ").append(run.setup().observed()).append('\n');
         }
         if (run.reference() != null) {
             md.append("- published: ").append(run.reference().source()).append(" (").append(run.reference().metric())
@@ -152,7 +152,7 @@ final class MarkdownReport implements ReportFormat {
     }
 
     private static void steps(StringBuilder md, ReportData.Run run) {
-        md.append("### Steps (").append(run.headlinePhase() == null ? "headline phase" : run.headlinePhase())
+        md.append("### Steps (").append(run.setup().headlinePhase() == null ? "headline phase" : run.setup().headlinePhase())
                 .append(")\n\n").append(INTERVAL_NOTE).append(Steps.chainSpread(run).map(line -> " " + line).orElse(""))
                 .append("\n\n");
         boolean stepBefore = run.steps().stream().anyMatch(s -> s.effect().stepBeforeInterval() != null);

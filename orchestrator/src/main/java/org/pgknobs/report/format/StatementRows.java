@@ -25,8 +25,8 @@ final class StatementRows {
     static List<List<String>> rows(StatementTable t) {
         List<List<String>> out = new ArrayList<>();
         for (StatementTable.Row r : t.top()) {
-            out.add(List.of(r.statement(), Fmt.percent(r.share()), Fmt.percent(r.shareBefore()), Fmt.num(r.callsPerSecond()),
-                    Fmt.num(r.meanExecMs()), Fmt.num(r.meanBefore()), Fmt.times(r.meanFactor()), Fmt.num(r.rows()),
+            out.add(List.of(r.statement(), Fmt.percent(r.share()), Fmt.percent(r.compared().shareBefore()), Fmt.num(r.callsPerSecond()),
+                    Fmt.num(r.meanExecMs()), Fmt.num(r.compared().meanBefore()), Fmt.times(r.compared().meanFactor()), Fmt.num(r.rows()),
                     Fmt.num(r.sharedBlksRead()), Fmt.num(r.walBytes())));
         }
         return out;

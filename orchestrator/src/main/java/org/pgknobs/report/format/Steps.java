@@ -41,7 +41,7 @@ final class Steps {
 
     /** A sweep's headline table: "Spread of base: CV 3.1 % over 3 repeats, ...; smallest effect detectable ...". */
     static java.util.Optional<String> spread(ReportData.PhaseTable t, ReportData.Run run) {
-        return t.phase().equals(run.headlinePhase()) ? spreadLine(run) : java.util.Optional.empty();
+        return t.phase().equals(run.setup().headlinePhase()) ? spreadLine(run) : java.util.Optional.empty();
     }
 
     /** A chain's steps table (no sweep table shows it): the same line, for its first step. */

@@ -62,10 +62,11 @@ public final class StatementTables {
             Double meanBefore = then == null ? null : then.meanExecMs();
             rows.add(new StatementTable.Row(label(s.query(), s.queryid()), s.queryid(), s.totalExecMs(),
                     share(s.totalExecMs(), serverMs), s.calls(),
-                    s.calls() == null || now.seconds() <= 0 ? null : s.calls() / now.seconds(), s.meanExecMs(), meanBefore,
-                    meanBefore == null || meanBefore <= 0 || s.meanExecMs() == null ? null : s.meanExecMs() / meanBefore,
-                    then == null ? null : share(then.totalExecMs(), serverBefore), s.rows(), s.sharedBlksRead(),
-                    s.walBytes()));
+                    s.calls() == null || now.seconds() <= 0 ? null : s.calls() / now.seconds(), s.meanExecMs(),
+                    new StatementTable.Compared(meanBefore,
+                            meanBefore == null || meanBefore <= 0 || s.meanExecMs() == null ? null : s.meanExecMs() / meanBefore,
+                            then == null ? null : share(then.totalExecMs(), serverBefore)),
+                    s.rows(), s.sharedBlksRead(), s.walBytes()));
         }
         return new StatementTable(now.phase(), against, now.seconds(), serverMs, now.evictions(), rows,
                 note(now, ownExcluded));

@@ -32,7 +32,7 @@ class ReportFromTinyRunsTest {
         ReportData data = Reports.write(List.of(run), out, Optional.empty());
         ReportData.Run r = data.runs().get(0);
         assertThat(r.mode()).isEqualTo("cumulative");
-        assertThat(r.headlinePhase()).isEqualTo("tpcc");
+        assertThat(r.setup().headlinePhase()).isEqualTo("tpcc");
         assertThat(r.steps()).hasSizeGreaterThanOrEqualTo(2);
         for (ReportData.Step s : r.steps()) {
             Path dir = run.resolve("steps").resolve(String.format("%02d-%s", s.index(), s.name()));
@@ -92,7 +92,7 @@ class ReportFromTinyRunsTest {
         assertThat(suite.at("/observed/captures/0").asText()).isEqualTo("statements");
         assertThat(suite.at("/observed/addedSettings/shared_preload_libraries").asText()).isEqualTo("pg_stat_statements");
         ReportData.Run r = Reports.write(List.of(run), out, Optional.empty()).runs().get(0);
-        assertThat(r.observed()).startsWith("statements, profile (added to every step, the base included: shared_preload_libraries");
+        assertThat(r.setup().observed()).startsWith("statements, profile (added to every step, the base included: shared_preload_libraries");
         String previous = null;
         for (ReportData.Step s : r.steps()) {
             // the step before, when it has statements to compare with (a failed step has none)

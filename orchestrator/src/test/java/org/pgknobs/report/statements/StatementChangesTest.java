@@ -72,9 +72,9 @@ class StatementChangesTest {
                 StatementTables.TOP).orElseThrow();
         assertThat(t.against()).isEqualTo("base");
         assertThat(t.top()).extracting(StatementTable.Row::statement).containsExactly(STOCK, ORDERS, NEW);
-        assertThat(t.top().get(0).shareBefore()).isEqualTo(0.5);
+        assertThat(t.top().get(0).compared().shareBefore()).isEqualTo(0.5);
         assertThat(t.top().get(0).callsPerSecond()).isEqualTo(100.0);
-        assertThat(t.top().get(2).meanBefore()).as("not run in the base").isNull();
+        assertThat(t.top().get(2).compared().meanBefore()).as("not run in the base").isNull();
         assertThat(DiffSections.all()).anySatisfy(section -> {
             assertThat(section.title()).isEqualTo("statements");
             List<String> lines = section.lines(ReadSteps.step(base), ReadSteps.step(index));
