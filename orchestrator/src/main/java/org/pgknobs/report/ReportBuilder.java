@@ -13,21 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 import org.pgknobs.BadInputException;
 import org.pgknobs.collector.Derived;
-import org.pgknobs.collector.IoFigures;
-import org.pgknobs.collector.Rate;
-import org.pgknobs.collector.WaitShare;
-import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
-import org.pgknobs.report.plans.PlanChanges;
-import org.pgknobs.report.statements.StatementTables;
-import org.pgknobs.report.why.Evidence;
-import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.captures.StepCaptures;
-import org.pgknobs.report.why.Steadiness;
-import org.pgknobs.report.why.WhyInput;
-import org.pgknobs.report.why.WhyRules;
-import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.workload.PhaseResult;
@@ -94,8 +82,8 @@ public final class ReportBuilder {
                     : EffectInterval.slowdown(baseline, headlineValues(baseRuns, headline), values, seconds);
             EffectInterval vsNeighbour = neighbour == null ? null : neighbour.equals(baseline) ? vsBase
                     : EffectInterval.slowdown(neighbour, headlineValues(byStep.get(neighbour), headline), values, seconds);
-            StepCaptures comparedCaptures = neighbour == null ? null
-                    : medianRun(byStep.get(neighbour), headline).map(StepRun::captures).orElse(null);
+            Optional<StepCaptures> comparedCaptures = neighbour == null ? Optional.empty()
+                    : medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
             steps.add(StepBuilder.step(e.getKey(), e.getValue(),
                     new StepBuilder.Base(headline, baseThroughput, isBase ? Optional.empty() : baseDerived, isBase, pub,
                             pubBase, mode == Mode.CUMULATIVE),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.pgknobs.report.captures.Capture;
 import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.plans.PlanChange;
@@ -131,10 +132,14 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param statements the median repeat's top statements by server time against the compared step's
      *                   (statements.json); null when not captured
      * @param captures   the capture files of the median repeat and of the compared step's, for the renderings
-     *                   that draw them (flame graphs); not in report.json
+     *                   that draw them (flame graphs); empty without a measured repeat; not in report.json
      */
     public record Captured(Plans plans, org.pgknobs.report.statements.StatementTable statements,
-                           @JsonIgnore Captures captures) {
+                           @JsonIgnore Optional<Captures> captures) {
+
+        public Captured {
+            captures = captures == null ? Optional.empty() : captures; // read back from report.json
+        }
     }
 
     /** Why the step came out as it did (the why-rules' sentences), and whether its windows held one level. */

@@ -32,13 +32,13 @@ final class StepBuilder {
      *
      * @param compared         the step it is told apart from (the step before in cumulative mode, the base in
      *                         variants); null for the base
-     * @param comparedCaptures that step's median repeat's capture files; null without
+     * @param comparedCaptures that step's median repeat's capture files; empty without
      * @param vsBase           its slowdown against the base with the interval; null for the base
      * @param vsStepBefore     cumulative only: against the step before, when that is not the base
      * @param noVerdict        the verdict when there is none to compute ({@value Verdict#NOT_THE_PUBLISHED_STEP}), or null
      */
-    record Against(String compared, StepCaptures comparedCaptures, EffectInterval vsBase, EffectInterval vsStepBefore,
-                   String noVerdict) {
+    record Against(String compared, Optional<StepCaptures> comparedCaptures, EffectInterval vsBase,
+                   EffectInterval vsStepBefore, String noVerdict) {
     }
 
     /**
@@ -72,7 +72,7 @@ final class StepBuilder {
                 effect(runs, base, against, outcome), window(median, phase, outcome, machine, headline),
                 server(d, median, outcome), captured(median, captures, against, headline),
                 new ReportData.Diagnosis(median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null),
-                        base.baseDerived(), m.settings(), evidence, captures.get()))).orElse(List.of()), steadiness),
+                        base.baseDerived(), m.settings(), evidence, captures))).orElse(List.of()), steadiness),
                 series(runs, median));
     }
 
@@ -130,13 +130,13 @@ final class StepBuilder {
 
     private static ReportData.Captured captured(Optional<StepRun> median, Optional<Captures> captures, Against against,
                                                 String headline) {
-        StepCaptures compared = against.comparedCaptures();
+        Optional<StepCaptures> compared = against.comparedCaptures();
         return new ReportData.Captured(
-                median.flatMap(m -> compared == null ? Optional.empty() : PlanChanges.compare(compared, m.captures()))
+                median.flatMap(m -> compared.flatMap(c -> PlanChanges.compare(c, m.captures())))
                         .map(changes -> new ReportData.Plans(against.compared(), changes)).orElse(null),
                 median.flatMap(m -> StatementTables.of(m.captures(), compared, against.compared(), headline,
                         StatementTables.TOP)).orElse(null),
-                captures.orElse(null));
+                captures);
     }
 
     private static ReportData.Series series(List<StepRun> runs, Optional<StepRun> median) {

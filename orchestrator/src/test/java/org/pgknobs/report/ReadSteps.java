@@ -1,6 +1,7 @@
 package org.pgknobs.report;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.captures.StepCaptures;
 
@@ -15,12 +16,13 @@ public final class ReadSteps {
         return ResultDirReader.readStepDir(dir, dir.getFileName().toString());
     }
 
-    /** Its capture files; null for a null directory (no such step). */
     public static StepCaptures captures(Path dir) {
-        return dir == null ? null : step(dir).captures();
+        return step(dir).captures();
     }
 
-    public static Captures captures(Path step, Path compared) {
-        return new Captures(captures(step), captures(compared));
+    /** A step's captures and those of the step it is compared with; a null directory is no such step. */
+    public static Optional<Captures> captures(Path step, Path compared) {
+        return step == null ? Optional.empty()
+                : Optional.of(new Captures(captures(step), Optional.ofNullable(compared).map(ReadSteps::captures)));
     }
 }

@@ -31,7 +31,8 @@ public final class StatementsDiff implements DiffSection {
         String phase = b.get().windows().stream().map(w -> w.phase())
                 .filter(p -> a.get().window(p).isPresent()).findFirst()
                 .orElse(b.get().windows().isEmpty() ? "" : b.get().windows().get(0).phase());
-        Optional<StatementTable> table = StatementTables.of(stepB.captures(), stepA.captures(), "A", phase, StatementTables.TOP);
+        Optional<StatementTable> table = StatementTables.of(stepB.captures(), Optional.of(stepA.captures()), "A", phase,
+                StatementTables.TOP);
         if (table.isEmpty()) {
             return List.of("B's statements.json holds no statement for window " + phase);
         }

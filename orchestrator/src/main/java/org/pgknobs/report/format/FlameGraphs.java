@@ -51,10 +51,10 @@ final class FlameGraphs {
     static Optional<String> section(ReportData.Run run) {
         StringBuilder h = new StringBuilder();
         for (ReportData.Step s : run.steps()) {
-            Captures captures = s.captured().captures();
-            if (captures == null || captures.step() == null) {
+            if (s.captured().captures().isEmpty()) {
                 continue;
             }
+            Captures captures = s.captured().captures().get();
             Optional<FoldedStacks> stacks = read(captures.step());
             if (stacks.isEmpty()) {
                 captures.step().profileSummary().strict().filter(p -> !p.captured()).ifPresent(p -> h.append("<p><b>")
@@ -62,7 +62,7 @@ final class FlameGraphs {
                         .append("</p>\n"));
                 continue;
             }
-            Optional<FoldedStacks> compared = captures.comparedCaptures().flatMap(FlameGraphs::read);
+            Optional<FoldedStacks> compared = captures.compared().flatMap(FlameGraphs::read);
             String id = "flame-" + HtmlReport.esc(run.label()).replaceAll("[^A-Za-z0-9]", "") + "-" + s.index();
             h.append("<h4>").append(HtmlReport.esc(s.name())).append(": ").append(stacks.get().samples())
                     .append(" samples of the server's processes</h4>\n");

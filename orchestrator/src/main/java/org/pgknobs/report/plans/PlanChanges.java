@@ -26,11 +26,11 @@ public final class PlanChanges {
 
     /**
      * From the two steps' plans.json, largest share of server time first (statements.json of {@code after},
-     * when it has them), else in the workload's order. Empty when either step has no plans (or no captures).
+     * when it has them), else in the workload's order. Empty when either step has no plans.
      */
     public static Optional<List<PlanChange>> compare(StepCaptures before, StepCaptures after) {
-        Optional<StepPlans> a = before == null ? Optional.empty() : before.plans().lenient();
-        Optional<StepPlans> b = after == null ? Optional.empty() : after.plans().lenient();
+        Optional<StepPlans> a = before.plans().lenient();
+        Optional<StepPlans> b = after.plans().lenient();
         if (a.isEmpty() || b.isEmpty()) {
             return Optional.empty();
         }

@@ -24,17 +24,17 @@ public final class StatementTables {
      * The step's window of {@code phase} (or its only window: the BenchBase agent names its own) set against
      * the compared step's; empty when the step has no statements.json or the window holds no statements.
      *
-     * @param compared the compared step's captures, or null (the base itself)
+     * @param compared the compared step's captures; empty for the base itself
      */
-    public static Optional<StatementTable> of(StepCaptures step, StepCaptures compared, String comparedName,
+    public static Optional<StatementTable> of(StepCaptures step, Optional<StepCaptures> compared, String comparedName,
                                               String phase, int top) {
-        Optional<StatementsDocument> doc = step == null ? Optional.empty() : step.statements().strict();
+        Optional<StatementsDocument> doc = step.statements().strict();
         Optional<StatementWindow> now = doc.flatMap(d -> window(d, phase));
         if (now.isEmpty() || now.get().statements().isEmpty() && now.get().missing() == null) {
             return Optional.empty();
         }
-        Optional<StatementWindow> before = compared == null ? Optional.empty()
-                : compared.statements().strict().flatMap(d -> window(d, phase));
+        Optional<StatementWindow> before = compared.flatMap(c -> c.statements().strict())
+                .flatMap(d -> window(d, phase));
         return Optional.of(table(now.get(), before, before.isPresent() ? comparedName : null, top,
                 doc.get().ownQueriesExcluded()));
     }

@@ -18,10 +18,8 @@ public final class PlanChanged implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        if (input.captures().step() == null || input.captures().compared() == null) {
-            return Optional.empty();
-        }
-        List<PlanChange> changes = PlanChanges.read(input.captures().compared(), input.captures().step());
+        List<PlanChange> changes = input.captures()
+                .flatMap(c -> c.compared().map(before -> PlanChanges.read(before, c.step()))).orElse(List.of());
         if (changes.isEmpty()) {
             return Optional.empty();
         }

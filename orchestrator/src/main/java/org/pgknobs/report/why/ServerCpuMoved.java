@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.pgknobs.profile.FoldedStacks;
 import org.pgknobs.profile.ProfileDiff;
+import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.captures.StepCaptures;
 
 /**
@@ -23,8 +24,8 @@ public final class ServerCpuMoved implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        Optional<FoldedStacks> after = input.captures().stepCaptures().flatMap(ServerCpuMoved::profile);
-        Optional<FoldedStacks> before = input.captures().comparedCaptures().flatMap(ServerCpuMoved::profile);
+        Optional<FoldedStacks> after = input.captures().flatMap(c -> profile(c.step()));
+        Optional<FoldedStacks> before = input.captures().flatMap(Captures::compared).flatMap(ServerCpuMoved::profile);
         if (after.isEmpty() || before.isEmpty()) {
             return Optional.empty();
         }

@@ -19,11 +19,9 @@ public final class StatementMeanChange implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        if (input.captures().step() == null || input.captures().compared() == null) {
-            return Optional.empty();
-        }
-        Optional<StatementTable> table = StatementTables.of(input.captures().step(), input.captures().compared(), "compared",
-                input.evidence().headlinePhase(), Integer.MAX_VALUE);
+        Optional<StatementTable> table = input.captures().filter(c -> c.compared().isPresent())
+                .flatMap(c -> StatementTables.of(c.step(), c.compared(), "compared", input.evidence().headlinePhase(),
+                        Integer.MAX_VALUE));
         return table.flatMap(t -> t.top().stream()
                 .filter(r -> r.share() != null && r.share() >= MIN_SHARE && r.compared().meanFactor() != null
                         && (r.compared().meanFactor() >= MIN_FACTOR || r.compared().meanFactor() <= 1 / MIN_FACTOR))

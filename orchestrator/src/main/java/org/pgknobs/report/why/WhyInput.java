@@ -13,16 +13,16 @@ import org.pgknobs.report.captures.Captures;
  * with.
  */
 public record WhyInput(Derived step, Optional<Derived> baseline, Map<String, String> settings, Evidence evidence,
-                       Captures captures) {
+                       Optional<Captures> captures) {
 
     public WhyInput {
         settings = Map.copyOf(settings);
         evidence = evidence == null ? Evidence.NONE : evidence;
-        captures = captures == null ? Captures.NONE : captures;
+        captures = captures == null ? Optional.empty() : captures;
     }
 
     public WhyInput(Derived step, Optional<Derived> baseline, Map<String, String> settings, Evidence evidence) {
-        this(step, baseline, settings, evidence, Captures.NONE);
+        this(step, baseline, settings, evidence, Optional.empty());
     }
 
     public WhyInput(Derived step, Optional<Derived> baseline, Map<String, String> settings) {

@@ -68,8 +68,8 @@ class StatementChangesTest {
             assertThat(r.text()).isEqualTo("statement `" + STOCK + "` mean ×4.0 (0.10 → 0.40 ms), 77 % of server time");
             assertThat(r.figures()).allMatch(f -> f.contains("statements.json"));
         });
-        StatementTable t = StatementTables.of(ReadSteps.captures(index), ReadSteps.captures(base), "base", "tpcc",
-                StatementTables.TOP).orElseThrow();
+        StatementTable t = StatementTables.of(ReadSteps.captures(index), Optional.of(ReadSteps.captures(base)), "base",
+                "tpcc", StatementTables.TOP).orElseThrow();
         assertThat(t.against()).isEqualTo("base");
         assertThat(t.top()).extracting(StatementTable.Row::statement).containsExactly(STOCK, ORDERS, NEW);
         assertThat(t.top().get(0).compared().shareBefore()).isEqualTo(0.5);
@@ -100,7 +100,7 @@ class StatementChangesTest {
         assertThat(why(base, nulls)).as("the compared step's mean unknown").isEmpty();
         assertThat(why(mild, null)).as("the base itself").isEmpty();
         assertThat(why(dir.resolve("none"), base)).isEmpty();
-        assertThat(StatementTables.of(ReadSteps.captures(dir.resolve("none")), ReadSteps.captures(base), "base", "tpcc", 5))
-                .isEmpty();
+        assertThat(StatementTables.of(ReadSteps.captures(dir.resolve("none")), Optional.of(ReadSteps.captures(base)),
+                "base", "tpcc", 5)).isEmpty();
     }
 }
