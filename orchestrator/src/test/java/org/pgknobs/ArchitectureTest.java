@@ -81,6 +81,17 @@ class ArchitectureTest {
             .resideInAPackage("org.pgknobs.report.format..");
 
     /**
+     * The report reads a result directory once, in {@link org.pgknobs.report.ResultDirReader}, and writes its files
+     * in {@link org.pgknobs.report.format.Reports}: its data, why-rules, formats and {@code pgknobs diff} are
+     * functions of what was read, so none of them touches the file system.
+     */
+    @ArchTest
+    static final ArchRule reportReadsAndWritesInOnePlaceEach = noClasses().that()
+            .resideInAPackage("org.pgknobs.report..")
+            .and().doNotBelongToAnyOf(org.pgknobs.report.ResultDirReader.class, org.pgknobs.report.format.Reports.class)
+            .should().dependOnClassesThat().resideInAPackage("java.nio.file..");
+
+    /**
      * results is the one home of every persisted record: it reads and writes them with the shared basics only, so
      * nothing that measures, applies or renders can change a file's shape by changing itself. The collector's
      * pgstats.json and statements.json records stay in the plugin, which writes them from inside BenchBase, and

@@ -11,7 +11,6 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -29,17 +28,6 @@ class RecordWidthTest {
     static final Map<String, String> MIRRORS = Map.of(
             "org.pgknobs.collector.StatementStats", "a pg_stat_statements row: one component per column read",
             "org.pgknobs.benchbase.BenchBaseSummary", "BenchBase's summary.json: one component per field read");
-
-    /**
-     * TEMPORARY, for the merge of issue 35's third round: records other branches narrow at the same time. The lead
-     * removes this list (and its use below) after merging them; it is not a place for new exceptions.
-     */
-    static final Set<String> NOT_YET_NARROWED = Set.of(
-            "org.pgknobs.report.ReportData$Step",
-            "org.pgknobs.report.ReportData$Run",
-            "org.pgknobs.report.SummaryTable$Row",
-            "org.pgknobs.report.statements.StatementTable$Row",
-            "org.pgknobs.experiment.Experiment");
 
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("org.pgknobs");
@@ -61,7 +49,7 @@ class RecordWidthTest {
             @Override
             public void check(JavaClass record, ConditionEvents events) {
                 int width = components(record);
-                boolean excepted = MIRRORS.containsKey(record.getName()) || NOT_YET_NARROWED.contains(record.getName());
+                boolean excepted = MIRRORS.containsKey(record.getName());
                 events.add(new SimpleConditionEvent(record, width <= MAX_COMPONENTS || excepted,
                         record.getName() + " has " + width + " components: group some into topic records"));
             }

@@ -40,6 +40,15 @@ public final class Json {
         AtomicFiles.write(file, out -> MAPPER.writeValue(out, value));
     }
 
+    /** {@code value} as the indented JSON text {@link #write} writes. */
+    public static String text(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot render " + value.getClass().getSimpleName() + " as JSON: " + e.getMessage(), e);
+        }
+    }
+
     public static <T> T read(Path file, Class<T> type) {
         try {
             return parse(file, type);

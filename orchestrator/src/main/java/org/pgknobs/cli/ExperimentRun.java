@@ -22,7 +22,7 @@ import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.experiment.plan.StepSelection;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
-import org.pgknobs.report.SummaryTable;
+import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.format.Reports;
 import org.pgknobs.report.format.SummaryMarkdown;
 import org.pgknobs.results.JsonFiles;
@@ -210,7 +210,7 @@ final class ExperimentRun {
         if (outcome.interrupted()) {
             return outcome;
         }
-        String md = SummaryMarkdown.render(SummaryTable.read(outcome.directory()));
+        String md = SummaryMarkdown.render(ResultDirReader.summaryTable(outcome.directory()));
         JsonFiles.writeText(outcome.directory().resolve("summary.md"), md);
         stdout.println();
         stdout.print(md);

@@ -14,7 +14,7 @@ import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.ShardSelection;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.report.Spread;
-import org.pgknobs.report.SummaryTable;
+import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.run.SuiteRunner;
@@ -87,9 +87,9 @@ final class NoiseCommand implements Callable<Integer> {
 
     /** After the suite: the spread of the step's repeats, printed and in noise.json. */
     private static void finished(String step, SuiteRunner.Outcome outcome, PrintStream out) {
-        List<Double> throughputs = SummaryTable.read(outcome.directory()).rows().stream()
+        List<Double> throughputs = ResultDirReader.summaryTable(outcome.directory()).rows().stream()
                 .filter(r -> r.name().equals(step) && r.status() == StepStatus.DONE && r.throughput() != null)
-                .map(SummaryTable.Row::throughput).toList();
+                .map(org.pgknobs.report.SummaryTable.Row::throughput).toList();
         Spread spread = Spread.of(step, throughputs);
         out.println();
         if (spread == null) {

@@ -1,12 +1,7 @@
 package org.pgknobs.report;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.pgknobs.collector.WindowStats;
 
@@ -23,25 +18,17 @@ final class CheckpointSeries {
     private CheckpointSeries() {
     }
 
-    static List<Double> read(Path csv, Optional<WindowStats> window) {
-        if (window.isEmpty() || !Files.isRegularFile(csv)) {
-            return List.of();
-        }
-        WindowStats w = window.get();
+    /** @param lines pgstats.csv's lines, its header first */
+    static List<Double> of(List<String> lines, WindowStats w) {
         List<String[]> rows = new ArrayList<>();
         boolean hasDone = false;
-        try {
-            List<String> lines = Files.readAllLines(csv);
-            for (int i = 1; i < lines.size(); i++) {
-                // timestamp_ms,phase,metric,labels,value: checkpoint rows have no labels, so no quoting
-                String[] f = lines.get(i).split(",", -1);
-                if (f.length == 5 && f[2].startsWith("checkpoints.num_") && f[1].equals(w.phase())) {
-                    rows.add(f);
-                    hasDone |= f[2].equals(DONE);
-                }
+        for (int i = 1; i < lines.size(); i++) {
+            // timestamp_ms,phase,metric,labels,value: checkpoint rows have no labels, so no quoting
+            String[] f = lines.get(i).split(",", -1);
+            if (f.length == 5 && f[2].startsWith("checkpoints.num_") && f[1].equals(w.phase())) {
+                rows.add(f);
+                hasDone |= f[2].equals(DONE);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + csv + ": " + e.getMessage(), e);
         }
         List<Double> marks = new ArrayList<>();
         for (String[] f : rows) {

@@ -1,6 +1,5 @@
 package org.pgknobs.report;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,26 +13,15 @@ import java.util.Optional;
 import java.util.Set;
 import org.pgknobs.BadInputException;
 import org.pgknobs.collector.Derived;
-import org.pgknobs.collector.IoFigures;
-import org.pgknobs.collector.Rate;
-import org.pgknobs.collector.WaitShare;
-import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
-import org.pgknobs.report.plans.PlanChanges;
-import org.pgknobs.report.statements.StatementTables;
-import org.pgknobs.report.why.Evidence;
-import org.pgknobs.report.why.Steadiness;
-import org.pgknobs.report.why.StepDirs;
-import org.pgknobs.report.why.WhyInput;
-import org.pgknobs.report.why.WhyRules;
-import org.pgknobs.results.MachineFacts;
-import org.pgknobs.results.PhaseResult;
+import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.WorkloadResult;
 
-/** Turns result directories read from disk into {@link ReportData}: every figure a report shows. */
+/** Turns result directories as {@link ResultDirReader} read them into {@link ReportData}: every figure a report shows. */
 public final class ReportBuilder {
 
     private static final List<String> BASELINE_NAMES = List.of("baseline", "base");
@@ -76,7 +64,7 @@ public final class ReportBuilder {
         Map<String, Double> published = ref.map(org.pgknobs.experiment.Reference::values).orElse(Map.of());
         List<StepRun> baseRuns = byStep.get(baseline);
         Stat baseThroughput = Stat.of(headlineValues(baseRuns, headline));
-        Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> derived(r, headline));
+        Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> StepBuilder.derived(r, headline));
 
         Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
         Map<String, String> notPublished = data.suite().map(SuiteRecord::notPublished).orElse(Map.of());
@@ -94,17 +82,19 @@ public final class ReportBuilder {
                     : EffectInterval.slowdown(baseline, headlineValues(baseRuns, headline), values, seconds);
             EffectInterval vsNeighbour = neighbour == null ? null : neighbour.equals(baseline) ? vsBase
                     : EffectInterval.slowdown(neighbour, headlineValues(byStep.get(neighbour), headline), values, seconds);
-            Path comparedDir = neighbour == null ? null
-                    : medianRun(byStep.get(neighbour), headline).map(StepRun::dir).orElse(null);
-            steps.add(step(e.getKey(), e.getValue(), headline, baseThroughput, isBase ? Optional.empty() : baseDerived,
-                    neighbour, comparedDir, isBase, pub, pubBase, mode == Mode.CUMULATIVE, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
-                    notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null));
+            Optional<StepCaptures> comparedCaptures = neighbour == null ? Optional.empty()
+                    : medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
+            steps.add(StepBuilder.step(e.getKey(), e.getValue(),
+                    new StepBuilder.Base(headline, baseThroughput, isBase ? Optional.empty() : baseDerived, isBase, pub,
+                            pubBase, mode == Mode.CUMULATIVE),
+                    new StepBuilder.Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
+                            notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null)));
             previous = e.getKey();
         }
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
                 ? sweep(byStep, baseline, headline, phaseNames, refPhase, published) : List.of();
         String experiment = data.experiment().map(Experiment::name)
-                .orElseGet(() -> data.suite().map(s -> s.origin().experiment()).orElse(data.dir().getFileName().toString()));
+                .orElseGet(() -> data.suite().map(s -> s.origin().experiment()).orElse(data.dirName()));
         String postgres = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
                 .map(s -> s.stats().environment().serverVersion()).findFirst()
                 .orElseGet(() -> data.suite().map(s -> s.environment()).map(env -> env.postgresVersion()).orElse(null));
@@ -113,13 +103,13 @@ public final class ReportBuilder {
                 .map(env -> String.format(Locale.ROOT, "%d cores, %.1f GB RAM, %s", env.hostCores(),
                         env.hostMemoryBytes() == null ? 0 : env.hostMemoryBytes() / 1e9, env.hostKernel()))
                 .orElse(null);
-        return new ReportData.Run(experiment + " " + data.dir().getFileName(), data.dir().toString(), experiment,
-                mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.progress().status()).orElse("unknown"), postgres, host,
-                anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null), headline,
+        return new ReportData.Run(experiment + " " + data.dirName(), data.dir(), experiment,
+                mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.progress().status()).orElse("unknown"),
+                new ReportData.Setup(postgres, host, anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null),
+                        headline, data.suite().map(SuiteRecord::observed).map(ReportBuilder::observed).orElse(null)),
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
                 baseline, steps, sweep, AblationSection.of(data),
-                mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null,
-                data.suite().map(SuiteRecord::observed).map(ReportBuilder::observed).orElse(null));
+                mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null);
     }
 
     /** "statements (shared_preload_libraries + pg_stat_statements)": what suite.json says observe turned on. */
@@ -136,116 +126,6 @@ public final class ReportBuilder {
         return phases.contains(first) ? first : headline;
     }
 
-    /** The interval against the step it is told apart from, when there is one. */
-    private static Evidence.Noise noise(EffectInterval i) {
-        return i == null || !i.present() || i.bound() ? null
-                : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN());
-    }
-
-    private static ReportData.Step step(String name, List<StepRun> runs, String headline, Stat baseThroughput,
-                                        Optional<Derived> baseDerived, String compared, Path comparedDir, boolean isBase,
-                                        Double published,
-                                        Double publishedBase, boolean cumulative, EffectInterval vsBase,
-                                        EffectInterval vsStepBefore, String noVerdict) {
-        StepRun first = runs.get(0);
-        Stat throughput = Stat.of(headlineValues(runs, headline));
-        Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> phase(r, headline))
-                .flatMap(Optional::stream).map(PhaseResult::goodput).toList());
-        Optional<StepRun> median = medianRun(runs, headline);
-        Optional<PhaseResult> phase = median.flatMap(r -> phase(r, headline));
-        Optional<Derived> d = median.flatMap(r -> derived(r, headline));
-        PhaseResult.Latency lat = phase.map(PhaseResult::latencyMs).orElse(null);
-
-        Map<String, Stat> phases = new LinkedHashMap<>();
-        runs.stream().filter(StepRun::measured).flatMap(r -> r.result().workload().phases().stream())
-                .map(PhaseResult::name).distinct()
-                .forEach(p -> phases.put(p, Stat.of(headlineValues(runs, p))));
-        Map<String, ReportData.Io> io = new LinkedHashMap<>();
-        d.map(Derived::ioByBackendType).orElse(Map.of()).forEach((type, f) -> io.put(type, io(f)));
-        List<String> waits = d.map(Derived::waits).map(Derived.Waits::top).orElse(List.of()).stream().limit(3)
-                .map(ReportBuilder::wait).toList();
-        Optional<Outcome> outcome = phase.map(Outcome::of);
-        // nothing completed in the window: the throughput is below one per window, the slowdown above base ÷ that
-        Double below = throughput != null && outcome.isPresent() && outcome.get().nothingCompleted(throughput.median())
-                ? outcome.get().bound() : null;
-        double value = below != null ? below : throughput == null ? 0 : throughput.median();
-        Double slowdown = value > 0 && baseThroughput != null ? baseThroughput.median() / value : null;
-        // the interval against the base holds 1: ours shows no effect (docs/statistics.md)
-        boolean withinNoise = vsBase != null && below == null && vsBase.containsOne();
-        Double publishedSlowdown = published != null && publishedBase != null && published > 0 ? publishedBase / published : null;
-        Verdict verdict = isBase || slowdown == null ? null : Verdict.of(cumulative ? slowdown : 1 / slowdown,
-                below != null, publishedSlowdown == null ? null : cumulative ? publishedSlowdown : 1 / publishedSlowdown,
-                withinNoise);
-        Boolean publishedInside = verdict == null || vsBase == null || !vsBase.present() ? null
-                : vsBase.contains(publishedSlowdown);
-        boolean noTransaction = outcome.map(o -> o.successful() == 0).orElse(false);
-        MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
-        Steadiness steadiness = WindowSteadiness.of(runs);
-        Evidence evidence = new Evidence(machine, headline, outcome.map(Outcome::errorsBySqlState).orElse(null),
-                outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
-                outcome.map(Outcome::isolation).orElse(null),
-                noise(vsStepBefore != null ? vsStepBefore : vsBase), steadiness);
-
-        return new ReportData.Step(first.index(), name, status(runs), runs.stream().map(StepRun::reason)
-                .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
-                throughput, goodput, slowdown, vsBase, vsStepBefore, withinNoise, published, publishedSlowdown, below,
-                verdict == null ? noVerdict : verdict.label(), publishedInside,
-                median.flatMap(r -> ResultDirReader.headlineWindow(r.stats(), headline)).map(WorkDone::of).orElse(null),
-                outcome.map(Outcome::errorsText).orElse(null), machine,
-                lat == null ? null : lat.p50(), lat == null ? null : lat.p95(), lat == null ? null : lat.p99(),
-                d.map(Derived::clientHitRatio).orElse(null),
-                d.map(Derived::wal).map(Derived.Wal::bytes).map(r -> r.total() / 1e6).orElse(null),
-                // pg_stat_database counts failed attempts too: with none committed there is nothing per transaction
-                noTransaction ? null : d.map(Derived::wal).map(Derived.Wal::bytes).map(Rate::perTransaction).map(v -> v / 1e3).orElse(null),
-                noTransaction ? null : d.map(Derived::wal).map(Derived.Wal::fpi).map(Rate::perTransaction).orElse(null),
-                d.map(Derived::checkpoints).map(c -> c.timed()).orElse(null),
-                d.map(Derived::checkpoints).map(c -> c.requested()).orElse(null),
-                d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
-                d.map(Derived::maintenance).map(Derived.Maintenance::autovacuumPerMinute).orElse(null),
-                median.map(m -> autovacuum(d.orElse(null), m.dir())).orElse(null),
-                waits,
-                median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null), baseDerived, m.settings(), evidence,
-                        new StepDirs(m.dir(), comparedDir))))
-                        .orElse(List.of()),
-                phases, io,
-                median.map(StepRun::perSecond).orElse(List.of()),
-                median.map(StepRun::checkpoints).orElse(List.of()),
-                median.map(StepRun::phaseSamples).orElse(Map.of()),
-                median.flatMap(m -> comparedDir == null ? Optional.empty() : PlanChanges.compare(comparedDir, m.dir()))
-                        .map(changes -> new ReportData.Plans(compared, changes)).orElse(null), steadiness,
-                median.map(m -> new StepDirs(m.dir(), comparedDir)).orElse(null),
-                median.flatMap(m -> StatementTables.of(m.dir(), comparedDir, compared, headline, StatementTables.TOP))
-                        .orElse(null));
-    }
-
-    private static ReportData.Autovacuum autovacuum(Derived d, Path dir) {
-        ReportData.Autovacuum a = ReportData.Autovacuum.of(d == null ? null : d.autovacuum(), dir);
-        return a.activity() == null && a.logEntries() == null ? null : a;
-    }
-
-    private static String wait(WaitShare w) {
-        return String.format(Locale.ROOT, "%s:%s %.0f %%", w.waitEventType(), w.waitEvent(), w.share() * 100);
-    }
-
-    private static ReportData.Io io(IoFigures f) {
-        return new ReportData.Io(perSecond(f.reads()), perSecond(f.writes()), perSecond(f.extendOps()),
-                perSecond(f.hits()));
-    }
-
-    private static double perSecond(Rate r) {
-        return r == null ? 0 : r.perSecond();
-    }
-
-    private static String status(List<StepRun> runs) {
-        Set<StepStatus> statuses = new LinkedHashSet<>();
-        runs.forEach(r -> statuses.add(r.status()));
-        if (statuses.size() == 1) {
-            return statuses.iterator().next().json();
-        }
-        long done = runs.stream().filter(r -> r.status() == StepStatus.DONE).count();
-        return "done " + done + "/" + runs.size();
-    }
-
     /** The headline throughput of each done, measured repeat. */
     public static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
         return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
@@ -258,7 +138,7 @@ public final class ReportBuilder {
                 .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::seconds).toList();
     }
 
-    private static Optional<PhaseResult> phase(StepRun r, String name) {
+    static Optional<PhaseResult> phase(StepRun r, String name) {
         if (!r.measured()) {
             return Optional.empty();
         }
@@ -273,10 +153,6 @@ public final class ReportBuilder {
             return runs.stream().filter(StepRun::measured).findFirst();
         }
         return Optional.of(measured.get((measured.size() - 1) / 2));
-    }
-
-    private static Optional<Derived> derived(StepRun r, String headline) {
-        return ResultDirReader.headlineWindow(r.stats(), headline).map(WindowStats::derived);
     }
 
     private static List<ReportData.PhaseTable> sweep(Map<String, List<StepRun>> byStep, String baseline, String headline,
@@ -334,7 +210,7 @@ public final class ReportBuilder {
         List<ReportData.ComparisonRow> rows = new ArrayList<>();
         for (String name : names) {
             List<Double> values = runs.stream().map(r -> r.steps().stream().filter(s -> s.name().equals(name))
-                    .findFirst().map(ReportData.Step::throughput).map(Stat::median).orElse(null)).toList();
+                    .findFirst().map(s -> s.effect().throughput()).map(Stat::median).orElse(null)).toList();
             Double first = values.get(0);
             List<Double> ratios = values.stream().map(v -> v == null || first == null || first == 0 ? null : v / first)
                     .toList();

@@ -1,12 +1,15 @@
 package org.pgknobs.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.pgknobs.report.captures.Capture;
+import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.plans.PlanChange;
 import org.pgknobs.report.why.Reason;
 import org.pgknobs.report.why.Steadiness;
-import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.results.MachineFacts;
 
 /**
@@ -21,12 +24,19 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     /**
      * One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation,
      * {@code baseSpread} (the base's spread and the smallest effect it lets the run detect) null but for a sweep or a
-     * chain whose base (a chain's first step) has 2 repeats or more; {@code observed} what {@code observe:} turned on and added to every step
-     * (suite.json), null when nothing.
+     * chain whose base (a chain's first step) has 2 repeats or more.
      */
-    public record Run(String label, String dir, String experiment, String mode, String status, String postgres,
-                      String host, String workload, String headlinePhase, Reference reference, String baseline,
-                      List<Step> steps, List<PhaseTable> sweep, Ablation ablation, Spread baseSpread, String observed) {
+    public record Run(String label, String dir, String experiment, String mode, String status,
+                      @JsonUnwrapped Setup setup, Reference reference, String baseline, List<Step> steps,
+                      List<PhaseTable> sweep, Ablation ablation, Spread baseSpread) {
+    }
+
+    /**
+     * What the run ran on and what it ran.
+     *
+     * @param observed what {@code observe:} turned on and added to every step (suite.json), null when nothing
+     */
+    public record Setup(String postgres, String host, String workload, String headlinePhase, String observed) {
     }
 
     /**
@@ -53,7 +63,22 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     /**
      * One step over its repeats. Figures other than throughput come from {@code figuresFrom}, the repeat
-     * with the median headline throughput.
+     * with the median headline throughput. Each topic is its own record, written into report.json as keys of
+     * the step itself.
+     */
+    public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
+                       @JsonUnwrapped Effect effect, @JsonUnwrapped Window window, @JsonUnwrapped Server server,
+                       @JsonUnwrapped Captured captured, @JsonUnwrapped Diagnosis diagnosis,
+                       @JsonUnwrapped Series series) {
+
+        /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
+        public boolean notSteady() {
+            return diagnosis.steadiness() != null && !diagnosis.steadiness().steady();
+        }
+    }
+
+    /**
+     * The step's throughput and its effect against the base, and how that compares with the published value.
      *
      * @param slowdown          baseline throughput ÷ this step's (median)
      * @param slowdownInterval  the slowdown's 95 % interval against the base from both sides' repeats (baseline
@@ -62,44 +87,74 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *                          step's) with its interval; null for the base and the step right after it
      * @param withinNoise       the slowdown's interval holds 1: ours shows no effect against the base (false
      *                          without an interval, e.g. with one repeat on either side)
-     * @param publishedInside   whether the published slowdown lies inside {@code slowdownInterval}; null without
-     *                          a verdict or without an interval
-     * @param walMB             WAL written in the measured window, MB (10^6 bytes)
-     * @param io                backend type → pg_stat_io operations per second
      * @param throughputBelow   set when nothing completed in the window: the throughput is below this (1 per
      *                          window), and {@code slowdown} is then a lower bound
      * @param verdict           see {@link Verdict}; null for the baseline or without a published value, but for a
      *                          step run with --steps-only that is not the published step (suite.json's
      *                          selection): {@value Verdict#NOT_THE_PUBLISHED_STEP}
-     * @param work              what the server got through for the workload, transactions or not
-     * @param errors            errors by SQLSTATE with their share of attempts (built-in driver)
-     * @param machine           the machine facts of the median repeat's step.json
-     * @param autovacuum        the median repeat's autovacuum activity (pgstats.json) and log entries; null
-     *                          without a collector
-     * @param plans             the plan changes against the step it is compared with (plans.json of both median
-     *                          repeats); null for the base, or when either step has no plans.json
-     * @param dirs              the median repeat's directory and the compared step's, for the renderings that
-     *                          read capture files (flame graphs); not in report.json
-     * @param statements        the median repeat's top statements by server time against the compared step's
-     *                          (statements.json); null when not captured
+     * @param publishedInside   whether the published slowdown lies inside {@code slowdownInterval}; null without
+     *                          a verdict or without an interval
      */
-    public record Step(int index, String name, String status, String reason, int repeats, Integer figuresFrom,
-                       Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
-                       EffectInterval stepBeforeInterval, boolean withinNoise, Double published,
-                       Double publishedSlowdown, Double throughputBelow, String verdict, Boolean publishedInside,
-                       WorkDone work, String errors,
-                       MachineFacts machine, Double p50Ms, Double p95Ms, Double p99Ms, Double hitRatio,
-                       Double walMB, Double walKBPerTxn, Double fpiPerTxn, Long checkpointsTimed,
-                       Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
-                       Autovacuum autovacuum, List<String> topWaits, List<Reason> why, Map<String, Stat> phases, Map<String, Io> io,
-                       List<StepRun.Point> perSecond, List<Double> checkpoints,
-                       Map<String, List<StepRun.PhaseSample>> phaseSamples, Plans plans, Steadiness steadiness,
-                       @JsonIgnore StepDirs dirs, org.pgknobs.report.statements.StatementTable statements) {
+    public record Effect(Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
+                         EffectInterval stepBeforeInterval, boolean withinNoise, Double published,
+                         Double publishedSlowdown, Double throughputBelow, String verdict, Boolean publishedInside) {
+    }
 
-        /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
-        public boolean notSteady() {
-            return steadiness != null && !steadiness.steady();
+    /**
+     * What the median repeat's measured window did.
+     *
+     * @param work    what the server got through for the workload, transactions or not
+     * @param errors  errors by SQLSTATE with their share of attempts (built-in driver)
+     * @param machine the machine facts of the median repeat's step.json
+     */
+    public record Window(WorkDone work, String errors, MachineFacts machine, Double p50Ms, Double p95Ms,
+                         Double p99Ms) {
+    }
+
+    /**
+     * The server's figures of the median repeat's headline window (pgstats.json); null where not collected.
+     *
+     * @param walMB      WAL written in the measured window, MB (10^6 bytes)
+     * @param autovacuum the median repeat's autovacuum activity (pgstats.json) and log entries; null
+     *                   without a collector
+     * @param io         backend type → pg_stat_io operations per second
+     */
+    public record Server(Double hitRatio, Double walMB, Double walKBPerTxn, Double fpiPerTxn, Long checkpointsTimed,
+                         Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
+                         Autovacuum autovacuum, List<String> topWaits, Map<String, Io> io) {
+    }
+
+    /**
+     * What the capture files show against the compared step.
+     *
+     * @param plans      the plan changes against the step it is compared with (plans.json of both median
+     *                   repeats); null for the base, or when either step has no plans.json
+     * @param statements the median repeat's top statements by server time against the compared step's
+     *                   (statements.json); null when not captured
+     * @param captures   the capture files of the median repeat and of the compared step's, for the renderings
+     *                   that draw them (flame graphs); empty without a measured repeat; not in report.json
+     */
+    public record Captured(Plans plans, org.pgknobs.report.statements.StatementTable statements,
+                           @JsonIgnore Optional<Captures> captures) {
+
+        public Captured {
+            captures = captures == null ? Optional.empty() : captures; // read back from report.json
         }
+    }
+
+    /** Why the step came out as it did (the why-rules' sentences), and whether its windows held one level. */
+    public record Diagnosis(List<Reason> why, Steadiness steadiness) {
+    }
+
+    /**
+     * The step's figures over time and per phase, for the charts.
+     *
+     * @param phases      phase → its throughput over the repeats
+     * @param perSecond   the median repeat's headline throughput per second
+     * @param checkpoints seconds into the headline window at which a checkpoint was counted
+     */
+    public record Series(Map<String, Stat> phases, List<StepRun.Point> perSecond, List<Double> checkpoints,
+                         Map<String, List<StepRun.PhaseSample>> phaseSamples) {
     }
 
     /** A step's plan changes against {@code against}, the step before (cumulative) or the base (variants). */
@@ -115,10 +170,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     public record Autovacuum(org.pgknobs.collector.AutovacuumActivity activity, Long logEntries) {
 
         /** A step's: the activity of its headline window (null without) and its autovacuum.log's entries. */
-        public static Autovacuum of(org.pgknobs.collector.AutovacuumActivity activity, java.nio.file.Path stepDir) {
-            java.util.OptionalLong entries = stepDir == null ? java.util.OptionalLong.empty()
-                    : org.pgknobs.results.AutovacuumLog.entries(stepDir);
-            return new Autovacuum(activity, entries.isPresent() ? entries.getAsLong() : null);
+        public static Autovacuum of(org.pgknobs.collector.AutovacuumActivity activity, Capture<Long> logEntries) {
+            return new Autovacuum(activity, logEntries.strict().orElse(null));
         }
     }
 

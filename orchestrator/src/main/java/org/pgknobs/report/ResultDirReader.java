@@ -18,13 +18,20 @@ import org.pgknobs.benchbase.CsvFiles;
 import org.pgknobs.benchbase.Sample;
 import org.pgknobs.collector.PgStats;
 import org.pgknobs.collector.PgStatsFiles;
+import org.pgknobs.collector.StatementsFiles;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
-import org.pgknobs.results.AblationRecord;
 import org.pgknobs.results.AppliedSetting;
-import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.SettingsRecord;
+import org.pgknobs.profile.FoldedStacks;
+import org.pgknobs.results.ProfileSummary;
+import org.pgknobs.report.captures.Capture;
+import org.pgknobs.report.captures.StepCaptures;
+import org.pgknobs.results.AblationRecord;
+import org.pgknobs.results.AutovacuumLog;
+import org.pgknobs.results.JsonFiles;
+import org.pgknobs.results.StepPlans;
 import org.pgknobs.results.StepResult;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteLayout;
@@ -33,7 +40,9 @@ import org.pgknobs.results.SuiteRecord;
 /**
  * Reads a result directory from its files only (see docs/reports.md), so any run, finished or not,
  * can be reported again later. A file that is missing leaves its part of a step empty; a file that
- * exists but cannot be parsed is an error naming the file.
+ * exists but cannot be parsed is an error naming the file (a capture file's error waits in its
+ * {@link Capture} for whoever needs the file). The one class of the report that reads files: the report's
+ * data, its why-rules, its formats and {@code pgknobs diff} are functions of what this returns.
  */
 public final class ResultDirReader {
 
@@ -43,6 +52,11 @@ public final class ResultDirReader {
     private static final Pattern REPEAT_DIR = Pattern.compile("r(\\d+)");
 
     private ResultDirReader() {
+    }
+
+    /** {@link #read(Path)} of a directory named on the command line. */
+    public static RunData read(String dir) {
+        return read(Path.of(dir));
     }
 
     public static RunData read(Path dir) {
@@ -65,7 +79,18 @@ public final class ResultDirReader {
         List<StepRun> steps = entries.stream().map(e -> readStep(dir, e)).toList();
         Optional<AblationRecord> ablation = Files.isRegularFile(layout.ablationJson())
                 ? Optional.of(JsonFiles.read(layout.ablationJson(), AblationRecord.class)) : Optional.empty();
-        return new RunData(dir, suite, experiment, steps, ablation);
+        return new RunData(dir.toString(), suite, experiment, steps, ablation);
+    }
+
+    /**
+     * The summary table of a finished run (suite.json and resolved-experiment.yaml required): each of suite.json's
+     * steps as {@link #read} reads it.
+     */
+    public static SummaryTable summaryTable(Path suiteDir) {
+        SuiteLayout layout = new SuiteLayout(suiteDir);
+        Experiment experiment = ExperimentLoader.load(layout.resolvedExperiment(), Optional.empty(), List.of());
+        SuiteRecord suite = JsonFiles.read(layout.suiteJson(), SuiteRecord.class);
+        return SummaryTable.of(experiment, suite, suite.steps().stream().map(e -> readStep(suiteDir, e)).toList());
     }
 
     /** Without suite.json (a run killed before writing it): every steps/NN-name[/rK] holding step.json. */
@@ -102,7 +127,7 @@ public final class ResultDirReader {
         return out;
     }
 
-    /** One step directory read alone (its index and repeat unknown: 0 and 1), e.g. for {@code pgknobs diff}. */
+    /** One step directory read alone (its index and repeat unknown: 0 and 1). */
     public static StepRun readStepDir(Path stepDir, String name) {
         return readStep(stepDir, new SuiteRecord.Entry(0, name, 1, null, null, null));
     }
@@ -121,19 +146,38 @@ public final class ResultDirReader {
             settings.putAll(stats.environment().settings());
         }
         Path settingsFile = dir.resolve("settings.json");
-        if (Files.isRegularFile(settingsFile)) {
-            for (AppliedSetting s : SettingsRecord.read(settingsFile).settings()) {
-                settings.put(s.name(), s.requested());
-            }
-        }
+        Optional<List<AppliedSetting>> applied = Files.isRegularFile(settingsFile)
+                ? Optional.of(SettingsRecord.read(settingsFile).settings()) : Optional.empty();
+        applied.ifPresent(list -> list.forEach(s -> settings.put(s.name(), s.requested())));
         String headline = result != null && result.workload() != null ? result.workload().headlinePhase() : null;
         Map<String, List<StepRun.PhaseSample>> phaseSamples = readInsertBenchSamples(dir.resolve(INSERTBENCH_SAMPLES));
         List<StepRun.Point> perSecond = perSecond(dir, headline, phaseSamples);
-        List<Double> checkpoints = stats == null ? List.of() : CheckpointSeries.read(
+        List<Double> checkpoints = stats == null ? List.of() : checkpoints(
                 statsFile.resolveSibling(statsFile.getFileName().toString().replace(".json", ".csv")),
-                headlineWindow(stats, headline));
-        return new StepRun(entry.index(), entry.name(), entry.repeat(), dir, status, reason, result, settings, stats,
-                perSecond, checkpoints, phaseSamples);
+                StepRun.headlineWindow(stats, headline));
+        return new StepRun(entry.index(), entry.name(), entry.repeat(), dir.toString(), status, reason, result, settings,
+                stats, new StepRun.Series(perSecond, checkpoints, phaseSamples), captures(dir, applied));
+    }
+
+    private static StepCaptures captures(Path dir, Optional<List<AppliedSetting>> settings) {
+        return new StepCaptures(Capture.reading(() -> StepPlans.read(dir)),
+                Capture.reading(() -> StatementsFiles.read(dir)), Capture.reading(() -> FoldedStacks.read(dir)),
+                Capture.reading(() -> ProfileSummary.read(dir)), Capture.reading(() -> {
+                    java.util.OptionalLong n = AutovacuumLog.entries(dir);
+                    return n.isPresent() ? Optional.of(n.getAsLong()) : Optional.empty();
+                }), settings);
+    }
+
+    /** When checkpoints happened in the window, from pgstats.csv next to pgstats.json; none without either. */
+    private static List<Double> checkpoints(Path csv, Optional<WindowStats> window) {
+        if (window.isEmpty() || !Files.isRegularFile(csv)) {
+            return List.of();
+        }
+        try {
+            return CheckpointSeries.of(Files.readAllLines(csv), window.get());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + csv + ": " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -152,15 +196,6 @@ public final class ResultDirReader {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + preferred.getParent() + ": " + e.getMessage(), e);
         }
-    }
-
-    /** The collector window of the headline phase; a single window when names differ (older runs). */
-    public static Optional<WindowStats> headlineWindow(PgStats stats, String headline) {
-        if (stats == null || stats.windows() == null || stats.windows().isEmpty()) {
-            return Optional.empty();
-        }
-        return stats.windows().stream().filter(w -> w.phase().equals(headline)).findFirst()
-                .or(() -> stats.windows().size() == 1 ? Optional.of(stats.windows().get(0)) : Optional.empty());
     }
 
     private static List<StepRun.Point> perSecond(Path dir, String headline,

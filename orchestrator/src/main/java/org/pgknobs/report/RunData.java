@@ -1,6 +1,5 @@
 package org.pgknobs.report;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.pgknobs.experiment.Experiment;
@@ -8,13 +7,20 @@ import org.pgknobs.results.AblationRecord;
 import org.pgknobs.results.SuiteRecord;
 
 /**
- * One result directory as read from disk; suite, experiment and ablation (an ablation's ablation.json)
- * are absent when their files are.
+ * One result directory as {@link ResultDirReader} read it; suite, experiment and ablation (an ablation's
+ * ablation.json) are absent when their files are.
+ *
+ * @param dir the directory as given, normalized
  */
-public record RunData(Path dir, Optional<SuiteRecord> suite, Optional<Experiment> experiment, List<StepRun> steps,
+public record RunData(String dir, Optional<SuiteRecord> suite, Optional<Experiment> experiment, List<StepRun> steps,
                       Optional<AblationRecord> ablation) {
 
     public RunData {
         steps = List.copyOf(steps);
+    }
+
+    /** The directory's last name, its timestamp in results/&lt;experiment&gt;/&lt;timestamp&gt;. */
+    public String dirName() {
+        return dir.substring(dir.lastIndexOf('/') + 1);
     }
 }

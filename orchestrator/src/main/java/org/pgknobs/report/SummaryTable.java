@@ -1,6 +1,5 @@
 package org.pgknobs.report;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,12 +10,9 @@ import org.pgknobs.collector.WindowStats;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
-import org.pgknobs.experiment.yaml.ExperimentLoader;
-import org.pgknobs.results.JsonFiles;
-import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.StepStatus;
-import org.pgknobs.results.SuiteLayout;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.results.PhaseResult;
 
 /**
  * The table printed at the end of a suite and written as summary.md: per step the headline throughput,
@@ -31,23 +27,16 @@ public final class SummaryTable {
     /**
      * One row; null figures were not measured (step not done, or the collector lacked them).
      *
-     * @param windowSeconds length of the headline window; with {@code nothingCompleted} the bound is 1 / it
-     * @param errors        errors by SQLSTATE with their share of attempts, null without the driver's breakdown
-     * @param walMb         WAL written in the headline window, MB (10^6 bytes) as in report.md
-     * @param autovacuumRuns autovacuum runs that finished in the window (autovacuum_count deltas)
-     * @param autovacuumStarted runs the workers started in the window; null in files written before it was collected
      * @param verdict       the step's verdict (see {@link Verdict}), the same on every repeat's row
      * @param interval      the step's effect against the base with its 95 % interval over the done repeats, in the
      *                      verdict's orientation (cumulative: slowdown, variants: ÷ base); null without a verdict
      */
     public record Row(int index, String name, int repeat, StepStatus status, String reason, Double throughput,
-                      Double goodput, Double reference, Double hitRatio, Long checkpoints, Double walMb,
-                      Double autovacuumRuns, Long autovacuumStarted, Double windowSeconds, boolean nothingCompleted, String errors,
-                      WorkDone work, Verdict verdict, EffectInterval interval) {
+                      Double goodput, Double reference, Window window, Server server, Verdict verdict,
+                      EffectInterval interval) {
 
         Row withVerdict(Verdict v, EffectInterval i) {
-            return new Row(index, name, repeat, status, reason, throughput, goodput, reference, hitRatio, checkpoints,
-                    walMb, autovacuumRuns, autovacuumStarted, windowSeconds, nothingCompleted, errors, work, v, i);
+            return new Row(index, name, repeat, status, reason, throughput, goodput, reference, window, server, v, i);
         }
 
         /** Whether the published effect lies inside {@link #interval}; null without a verdict or an interval. */
@@ -58,6 +47,25 @@ public final class SummaryTable {
             }
             return interval.contains(cumulative ? publishedBase.reference() / reference : reference / publishedBase.reference());
         }
+    }
+
+    /**
+     * The headline window of a row.
+     *
+     * @param seconds          its length; with {@code nothingCompleted} the bound is 1 / it
+     * @param errors           errors by SQLSTATE with their share of attempts, null without the driver's breakdown
+     */
+    public record Window(Double seconds, boolean nothingCompleted, String errors, WorkDone work) {
+    }
+
+    /**
+     * The collector's figures of a row's headline window.
+     *
+     * @param walMb             WAL written in the headline window, MB (10^6 bytes) as in report.md
+     * @param autovacuumRuns    autovacuum runs that finished in the window (autovacuum_count deltas)
+     * @param autovacuumStarted runs the workers started in the window; null in files written before it was collected
+     */
+    public record Server(Double hitRatio, Long checkpoints, Double walMb, Double autovacuumRuns, Long autovacuumStarted) {
     }
 
     private final Experiment experiment;
@@ -88,36 +96,43 @@ public final class SummaryTable {
         return selection == null || selection.notPublished() == null ? Map.of() : selection.notPublished();
     }
 
-    public static SummaryTable read(Path suiteDir) {
-        SuiteLayout layout = new SuiteLayout(suiteDir);
-        Experiment experiment = ExperimentLoader.load(layout.resolvedExperiment(), Optional.empty(), List.of());
-        SuiteRecord suite = JsonFiles.read(layout.suiteJson(), SuiteRecord.class);
+    /**
+     * The table of a finished run: {@code steps} as the report's own reader read suite.json's entries, in their
+     * order (the same files, the same collector window, whichever driver wrote them); see
+     * {@link ResultDirReader#summaryTable}.
+     */
+    static SummaryTable of(Experiment experiment, SuiteRecord suite, List<StepRun> steps) {
         Optional<Reference> ref = experiment.reference();
         List<Row> rows = new ArrayList<>();
-        for (SuiteRecord.Entry e : suite.steps()) {
+        for (int i = 0; i < suite.steps().size(); i++) {
+            SuiteRecord.Entry e = suite.steps().get(i);
             Double reference = ref.map(r -> r.values().get(e.name())).orElse(null);
-            // the report's own reader: the same files, the same collector window, whichever driver wrote them
-            StepRun step = ResultDirReader.readStep(suiteDir, e);
+            StepRun step = steps.get(i);
             PhaseResult headline = step.result() == null || step.result().workload() == null ? null
                     : step.result().workload().headline();
             WindowStats w = headline == null ? null
-                    : ResultDirReader.headlineWindow(step.stats(), headline.name()).orElse(null);
+                    : StepRun.headlineWindow(step.stats(), headline.name()).orElse(null);
             Derived d = w == null ? null : w.derived();
             Outcome o = headline == null ? null : Outcome.of(headline);
             rows.add(new Row(e.index(), e.name(), e.repeat(), step.status(), step.reason(),
                     headline == null ? null : headline.throughput(), headline == null ? null : headline.goodput(),
-                    reference, d == null ? null : d.clientHitRatio(),
-                    d == null || d.checkpoints() == null ? null
-                            : d.checkpoints().done() != null ? d.checkpoints().done()
-                            : d.checkpoints().timed() + d.checkpoints().requested(),
-                    d == null || d.wal().bytes() == null ? null : d.wal().bytes().total() / 1e6,
-                    d == null || d.maintenance().autovacuumRuns() == null ? null : d.maintenance().autovacuumRuns().total(),
-                    d == null || d.autovacuum() == null ? null : d.autovacuum().startedRuns(),
-                    headline == null ? null : headline.seconds(),
-                    o != null && o.nothingCompleted(headline.throughput()), o == null ? null : o.errorsText(),
-                    WorkDone.of(w), null, null));
+                    reference, new Window(headline == null ? null : headline.seconds(),
+                            o != null && o.nothingCompleted(headline.throughput()), o == null ? null : o.errorsText(),
+                            WorkDone.of(w)), server(d), null, null));
         }
         return new SummaryTable(experiment, withVerdicts(rows, experiment.mode() == Mode.CUMULATIVE), suite.selection());
+    }
+
+    private static Server server(Derived d) {
+        if (d == null) {
+            return new Server(null, null, null, null, null);
+        }
+        return new Server(d.clientHitRatio(), d.checkpoints() == null ? null
+                : d.checkpoints().done() != null ? d.checkpoints().done()
+                : d.checkpoints().timed() + d.checkpoints().requested(),
+                d.wal().bytes() == null ? null : d.wal().bytes().total() / 1e6,
+                d.maintenance().autovacuumRuns() == null ? null : d.maintenance().autovacuumRuns().total(),
+                d.autovacuum() == null ? null : d.autovacuum().startedRuns());
     }
 
     /** Every row of a step gets the step's verdict: its median over the done repeats against the base's. */
@@ -140,8 +155,8 @@ public final class SummaryTable {
             if (s == null || baseStat == null || baseStat.median() <= 0) {
                 continue;
             }
-            boolean bound = s.median() == 0 && r.windowSeconds() != null && r.windowSeconds() > 0;
-            double value = bound ? 1 / r.windowSeconds() : s.median();
+            boolean bound = s.median() == 0 && r.window().seconds() != null && r.window().seconds() > 0;
+            double value = bound ? 1 / r.window().seconds() : s.median();
             Double ours = value <= 0 ? null : cumulative ? baseStat.median() / value : value / baseStat.median();
             Double published = r.reference() <= 0 || refBase.reference() <= 0 ? null
                     : cumulative ? refBase.reference() / r.reference() : r.reference() / refBase.reference();
@@ -171,7 +186,7 @@ public final class SummaryTable {
 
     private static List<Double> doneSeconds(List<Row> rows, String name) {
         return rows.stream().filter(r -> r.name().equals(name) && r.status() == StepStatus.DONE && r.throughput() != null)
-                .map(r -> r.windowSeconds() == null ? 0.0 : r.windowSeconds()).toList();
+                .map(r -> r.window().seconds() == null ? 0.0 : r.window().seconds()).toList();
     }
 
     private static List<Double> doneThroughputs(List<Row> rows, String name) {

@@ -159,8 +159,8 @@ class SlurmArrayTest {
      */
     private static void assertMeasuredAgainstItsOwnBase(ReportData.ShardTable table, int shard, Path dir) {
         ReportData.Run own = JsonFiles.read(dir.resolve("report.json"), ReportData.class).runs().get(0);
-        Map<String, Double> measured = own.steps().stream().filter(s -> s.throughput() != null)
-                .collect(Collectors.toMap(ReportData.Step::name, s -> s.throughput().median()));
+        Map<String, Double> measured = own.steps().stream().filter(s -> s.effect().throughput() != null)
+                .collect(Collectors.toMap(ReportData.Step::name, s -> s.effect().throughput().median()));
         String variant = "v" + shard;
         assertThat(measured.keySet()).as("shard " + shard + " ran the base and its variant").containsExactlyInAnyOrder("base", variant);
         for (ReportData.ShardRow row : table.rows()) {

@@ -2,7 +2,6 @@ package org.pgknobs.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,7 @@ import java.util.Random;
 import java.util.function.IntToDoubleFunction;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.NotSteady;
 import org.pgknobs.report.why.Reason;
@@ -35,9 +35,9 @@ class WindowSteadinessTest {
         }
         WorkloadResult w = new WorkloadResult("tpcc", "builtin",
                 List.of(new PhaseResult("tpcc", 1000, 1000, 60_000, 0, 60, null, Map.of())), "tpcc");
-        return new StepRun(1, "s", repeat, Path.of("s"), StepStatus.DONE, null, new StepResult(1, "s", repeat,
+        return new StepRun(1, "s", repeat, "s", StepStatus.DONE, null, new StepResult(1, "s", repeat,
                 StepStatus.DONE, null, Instant.EPOCH, Instant.EPOCH, null, Map.of(), w, null), Map.of(), null,
-                points, List.of(), Map.of());
+                new StepRun.Series(points, List.of(), Map.of()), StepCaptures.NONE);
     }
 
     private static List<Reason> why(Steadiness s) {
@@ -78,7 +78,7 @@ class WindowSteadinessTest {
     void aWindowTooShortToTestIsNeitherMarkedNorCounted() {
         StepRun shortRun = run(1, t -> 1000, 7);
         StepRun six = new StepRun(1, "s", 1, shortRun.dir(), StepStatus.DONE, null, shortRun.result(), Map.of(), null,
-                shortRun.perSecond().subList(0, 6), List.of(), Map.of());
+                new StepRun.Series(shortRun.perSecond().subList(0, 6), List.of(), Map.of()), StepCaptures.NONE);
         assertThat(WindowSteadiness.of(List.of(six))).isNull();
     }
 }

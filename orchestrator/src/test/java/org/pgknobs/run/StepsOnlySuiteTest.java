@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.cli.Main;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.SettingsRecord;
@@ -50,7 +51,7 @@ class StepsOnlySuiteTest {
         assertThat(record.selection().stepsOnly()).isTrue();
         assertThat(record.notPublished()).containsOnlyKeys("wal").containsEntry("wal", WHY);
 
-        List<SummaryTable.Row> rows = SummaryTable.read(suite).rows();
+        List<SummaryTable.Row> rows = ResultDirReader.summaryTable(suite).rows();
         SummaryTable.Row wal = rows.stream().filter(row -> row.name().equals("wal")).findFirst().orElseThrow();
         assertThat(wal.reference()).as("no published value").isNull();
         assertThat(wal.verdict()).isNull();
@@ -70,9 +71,9 @@ class StepsOnlySuiteTest {
 
     private static void assertVerdictSaysWhy(ReportData data, Path reportMd) throws Exception {
         ReportData.Step wal = data.runs().get(0).steps().stream().filter(s -> s.name().equals("wal")).findFirst().orElseThrow();
-        assertThat(wal.published()).isNull();
-        assertThat(wal.publishedSlowdown()).isNull();
-        assertThat(wal.verdict()).isEqualTo("steps-only: not the published step");
+        assertThat(wal.effect().published()).isNull();
+        assertThat(wal.effect().publishedSlowdown()).isNull();
+        assertThat(wal.effect().verdict()).isEqualTo("steps-only: not the published step");
         assertThat(Files.readString(reportMd)).containsPattern("\\| 2 \\| wal \\|[^\\n]*\\| - \\(steps-only: not the published step\\) \\|");
     }
 }

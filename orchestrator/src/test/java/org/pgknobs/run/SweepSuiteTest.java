@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.cli.Main;
+import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepResult;
@@ -52,7 +53,7 @@ class SweepSuiteTest {
     @Test
     void theSummaryDividesEveryRowByTheBasesMedianOverItsRepeats() throws IOException {
         TinyRuns.Run run = TinyRuns.sweep();
-        List<SummaryTable.Row> rows = SummaryTable.read(run.directory()).rows();
+        List<SummaryTable.Row> rows = ResultDirReader.summaryTable(run.directory()).rows();
         List<Double> base = rows.stream().filter(r -> r.name().equals("base") && r.throughput() != null)
                 .map(SummaryTable.Row::throughput).sorted().toList();
         assertThat(base).hasSize(2);

@@ -13,6 +13,7 @@ import org.pgknobs.collector.Derived;
 import org.pgknobs.collector.PgStatsFiles;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepStatus;
@@ -39,24 +40,24 @@ public final class SummaryFigures {
         }
         assertThat(printed).as("the printed summary is summary.md").contains(summary);
         ReportData report = JsonFiles.read(suiteDir.resolve("report.json"), ReportData.class);
-        List<SummaryTable.Row> rows = SummaryTable.read(suiteDir).rows().stream()
+        List<SummaryTable.Row> rows = ResultDirReader.summaryTable(suiteDir).rows().stream()
                 .filter(r -> r.status() == StepStatus.DONE).toList();
         assertThat(rows).as("done steps in " + suiteDir).isNotEmpty();
         for (SummaryTable.Row row : rows) {
             String name = row.name();
             ReportData.Step step = report.runs().get(0).steps().stream().filter(s -> s.name().equals(name))
                     .findFirst().orElseThrow();
-            Derived derived = window(suiteDir, name, report.runs().get(0).headlinePhase()).derived();
-            assertThat(row.hitRatio()).as(name + " hit ratio").isNotNull()
-                    .isEqualTo(step.hitRatio()).isEqualTo(derived.clientHitRatio());
-            assertThat(row.walMb()).as(name + " WAL MB").isPositive().isCloseTo(step.walMB(), within(1e-9))
+            Derived derived = window(suiteDir, name, report.runs().get(0).setup().headlinePhase()).derived();
+            assertThat(row.server().hitRatio()).as(name + " hit ratio").isNotNull()
+                    .isEqualTo(step.server().hitRatio()).isEqualTo(derived.clientHitRatio());
+            assertThat(row.server().walMb()).as(name + " WAL MB").isPositive().isCloseTo(step.server().walMB(), within(1e-9))
                     .isCloseTo(derived.wal().bytes().total() / 1e6, within(1e-9));
             // completed checkpoints where the server counts them (17+), else timed + requested, as report.md's pair
-            assertThat(row.checkpoints()).as(name + " checkpoints").isEqualTo(derived.checkpoints().done() != null
-                    ? derived.checkpoints().done() : step.checkpointsTimed() + step.checkpointsRequested());
-            assertThat(row.autovacuumRuns()).as(name + " autovacuum runs").isNotNull();
-            assertThat(row.work()).as(name + " work done").isEqualTo(step.work());
-            assertThat(row.work().rowsPerSecond()).as(name + " rows read/s").isPositive();
+            assertThat(row.server().checkpoints()).as(name + " checkpoints").isEqualTo(derived.checkpoints().done() != null
+                    ? derived.checkpoints().done() : step.server().checkpointsTimed() + step.server().checkpointsRequested());
+            assertThat(row.server().autovacuumRuns()).as(name + " autovacuum runs").isNotNull();
+            assertThat(row.window().work()).as(name + " work done").isEqualTo(step.window().work());
+            assertThat(row.window().work().rowsPerSecond()).as(name + " rows read/s").isPositive();
             String line = Arrays.stream(summary.split("\n"))
                     .filter(l -> l.startsWith("| " + row.index() + " | " + name + " |")).findFirst().orElseThrow();
             List<String> cells = Arrays.stream(line.split("\\|", -1)).skip(1).map(String::strip).toList();

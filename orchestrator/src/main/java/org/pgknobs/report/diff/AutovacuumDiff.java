@@ -1,6 +1,5 @@
 package org.pgknobs.report.diff;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +7,7 @@ import java.util.Map;
 import org.pgknobs.collector.Derived;
 import org.pgknobs.report.AutovacuumText;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.StepRun;
 
 /**
  * What the autovacuum workers did in each headline window (pgstats.json {@code derived.autovacuum}, the
@@ -24,14 +24,14 @@ final class AutovacuumDiff implements DiffSection {
     }
 
     @Override
-    public List<String> lines(Path a, Path b) {
+    public List<String> lines(StepRun a, StepRun b) {
         ReportData.Autovacuum x = read(a);
         ReportData.Autovacuum y = read(b);
         if (x.activity() == null && y.activity() == null) {
             return List.of();
         }
         if (x.activity() == null || y.activity() == null) {
-            return List.of("autovacuum activity only in " + (x.activity() == null ? b : a)
+            return List.of("autovacuum activity only in " + (x.activity() == null ? b : a).dir()
                     + ": the other step's pgstats.json predates it or its collector could not sample the workers");
         }
         List<String> out = new ArrayList<>();
@@ -48,7 +48,8 @@ final class AutovacuumDiff implements DiffSection {
         return out;
     }
 
-    private static ReportData.Autovacuum read(Path dir) {
-        return ReportData.Autovacuum.of(WindowFigures.of(dir).map(Derived::autovacuum).orElse(null), dir);
+    private static ReportData.Autovacuum read(StepRun step) {
+        return ReportData.Autovacuum.of(WindowFigures.of(step).map(Derived::autovacuum).orElse(null),
+                step.captures().autovacuumLogEntries());
     }
 }

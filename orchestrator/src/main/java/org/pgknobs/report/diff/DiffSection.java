@@ -1,11 +1,11 @@
 package org.pgknobs.report.diff;
 
-import java.nio.file.Path;
 import java.util.List;
+import org.pgknobs.report.StepRun;
 
 /**
  * One part of {@code pgknobs diff}: what changed between two steps in one kind of figure (settings,
- * throughput, stat deltas, plans, statements, profile, autovacuum), read from the two step directories.
+ * throughput, stat deltas, plans, statements, profile, autovacuum), from the two steps as read.
  */
 public interface DiffSection {
 
@@ -17,5 +17,5 @@ public interface DiffSection {
      * neither step has this kind of figure; one line saying which step lacks it, and why when known, when
      * only one has it.
      */
-    List<String> lines(Path stepDirA, Path stepDirB);
+    List<String> lines(StepRun a, StepRun b);
 }

@@ -1,10 +1,10 @@
 package org.pgknobs.report.diff;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.pgknobs.report.StepRun;
 import org.pgknobs.report.plans.PlanChange;
 import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.results.StepPlans;
@@ -18,23 +18,23 @@ public final class PlanDiffSection implements DiffSection {
     }
 
     @Override
-    public List<String> lines(Path stepDirA, Path stepDirB) {
-        Optional<StepPlans> a = StepPlans.read(stepDirA);
-        Optional<StepPlans> b = StepPlans.read(stepDirB);
+    public List<String> lines(StepRun stepA, StepRun stepB) {
+        Optional<StepPlans> a = stepA.captures().plans().lenient();
+        Optional<StepPlans> b = stepB.captures().plans().lenient();
         if (a.isEmpty() && b.isEmpty()) {
             return List.of();
         }
         if (a.isEmpty() || b.isEmpty()) {
-            return List.of((a.isEmpty() ? stepDirA : stepDirB).getFileName() + " has no " + StepPlans.FILE
+            return List.of((a.isEmpty() ? stepA : stepB).dirName() + " has no " + StepPlans.FILE
                     + " (a run before plans were captured, or a workload that names no statements)");
         }
         List<String> out = new ArrayList<>();
         for (StepPlans p : List.of(a.get(), b.get())) {
             if (p.error() != null) {
-                out.add((p == a.get() ? stepDirA : stepDirB).getFileName() + ": plans " + p.error());
+                out.add((p == a.get() ? stepA : stepB).dirName() + ": plans " + p.error());
             }
         }
-        List<PlanChange> changes = PlanChanges.read(stepDirA, stepDirB);
+        List<PlanChange> changes = PlanChanges.read(stepA.captures(), stepB.captures());
         changes.forEach(c -> out.add(c.textWithShare() + " (cost " + cost(c.costBefore()) + " → " + cost(c.costAfter()) + ")"));
         if (changes.isEmpty() && out.isEmpty()) {
             out.add("no plan changed (" + b.get().statements().size() + " statements)");

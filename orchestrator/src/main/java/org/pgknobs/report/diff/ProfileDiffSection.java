@@ -1,6 +1,5 @@
 package org.pgknobs.report.diff;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -8,6 +7,7 @@ import java.util.Optional;
 import org.pgknobs.profile.FoldedStacks;
 import org.pgknobs.profile.ProfileDiff;
 import org.pgknobs.results.ProfileSummary;
+import org.pgknobs.report.StepRun;
 
 /** {@code pgknobs diff}'s profile part: the functions whose share of the server's CPU samples moved most. */
 public final class ProfileDiffSection implements DiffSection {
@@ -21,17 +21,17 @@ public final class ProfileDiffSection implements DiffSection {
     }
 
     @Override
-    public List<String> lines(Path stepDirA, Path stepDirB) {
-        Optional<FoldedStacks> a = FoldedStacks.read(stepDirA);
-        Optional<FoldedStacks> b = FoldedStacks.read(stepDirB);
+    public List<String> lines(StepRun stepA, StepRun stepB) {
+        Optional<FoldedStacks> a = stepA.captures().profile().strict();
+        Optional<FoldedStacks> b = stepB.captures().profile().strict();
         if (a.isEmpty() && b.isEmpty()) {
             return List.of();
         }
         if (a.isEmpty() || b.isEmpty()) {
-            Path missing = a.isEmpty() ? stepDirA : stepDirB;
-            String why = ProfileSummary.read(missing).map(ProfileSummary::reason).filter(r -> r != null)
+            StepRun missing = a.isEmpty() ? stepA : stepB;
+            String why = missing.captures().profileSummary().strict().map(ProfileSummary::reason).filter(r -> r != null)
                     .map(r -> ": " + r).orElse(" (observe: [profile] was off)");
-            return List.of("no profile in " + missing.getFileName() + why);
+            return List.of("no profile in " + missing.dirName() + why);
         }
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "self share of the server's CPU samples (%d → %d samples):",

@@ -1,7 +1,5 @@
 package org.pgknobs.report.diff;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,9 +7,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import org.pgknobs.collector.PgStats;
-import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.results.AppliedSetting;
-import org.pgknobs.results.SettingsRecord;
+import org.pgknobs.report.StepRun;
 
 /**
  * The settings whose effective values differ, from each step's settings.json (what the step set, as
@@ -26,14 +23,14 @@ final class SettingsDiff implements DiffSection {
     }
 
     @Override
-    public List<String> lines(Path a, Path b) {
+    public List<String> lines(StepRun a, StepRun b) {
         Map<String, AppliedSetting> sa = settings(a);
         Map<String, AppliedSetting> sb = settings(b);
         if (sa == null && sb == null) {
             return List.of();
         }
         if (sa == null || sb == null) {
-            return List.of("settings.json only in " + (sa == null ? b : a) + ": nothing to compare with");
+            return List.of("settings.json only in " + (sa == null ? b : a).dir() + ": nothing to compare with");
         }
         Map<String, String> ea = environment(a);
         Map<String, String> eb = environment(b);
@@ -71,18 +68,17 @@ final class SettingsDiff implements DiffSection {
         return pgSettings == null ? "(not set)" : "(not set; " + pgSettings + ")";
     }
 
-    private static Map<String, AppliedSetting> settings(Path dir) {
-        Path file = dir.resolve("settings.json");
-        if (!Files.isRegularFile(file)) {
+    private static Map<String, AppliedSetting> settings(StepRun step) {
+        if (step.captures().settings().isEmpty()) {
             return null;
         }
         Map<String, AppliedSetting> out = new LinkedHashMap<>();
-        SettingsRecord.read(file).settings().forEach(s -> out.put(s.name(), s));
+        step.captures().settings().get().forEach(s -> out.put(s.name(), s));
         return out;
     }
 
-    private static Map<String, String> environment(Path dir) {
-        PgStats stats = ResultDirReader.readStepDir(dir, "").stats();
+    private static Map<String, String> environment(StepRun step) {
+        PgStats stats = step.stats();
         return stats == null || stats.environment() == null || stats.environment().settings() == null ? Map.of()
                 : stats.environment().settings();
     }

@@ -1,12 +1,11 @@
 package org.pgknobs.report.diff;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.pgknobs.collector.StatementsDocument;
-import org.pgknobs.collector.StatementsFiles;
+import org.pgknobs.report.StepRun;
 import org.pgknobs.report.statements.StatementTable;
 import org.pgknobs.report.statements.StatementTables;
 
@@ -19,9 +18,9 @@ public final class StatementsDiff implements DiffSection {
     }
 
     @Override
-    public List<String> lines(Path stepDirA, Path stepDirB) {
-        Optional<StatementsDocument> a = StatementsFiles.read(stepDirA);
-        Optional<StatementsDocument> b = StatementsFiles.read(stepDirB);
+    public List<String> lines(StepRun stepA, StepRun stepB) {
+        Optional<StatementsDocument> a = stepA.captures().statements().strict();
+        Optional<StatementsDocument> b = stepB.captures().statements().strict();
         if (a.isEmpty() && b.isEmpty()) {
             return List.of();
         }
@@ -32,7 +31,8 @@ public final class StatementsDiff implements DiffSection {
         String phase = b.get().windows().stream().map(w -> w.phase())
                 .filter(p -> a.get().window(p).isPresent()).findFirst()
                 .orElse(b.get().windows().isEmpty() ? "" : b.get().windows().get(0).phase());
-        Optional<StatementTable> table = StatementTables.of(stepDirB, stepDirA, "A", phase, StatementTables.TOP);
+        Optional<StatementTable> table = StatementTables.of(stepB.captures(), Optional.of(stepA.captures()), "A", phase,
+                StatementTables.TOP);
         if (table.isEmpty()) {
             return List.of("B's statements.json holds no statement for window " + phase);
         }
@@ -43,8 +43,8 @@ public final class StatementsDiff implements DiffSection {
                 t.note() == null ? "" : "; " + t.note()));
         for (StatementTable.Row r : t.top()) {
             out.add(String.format(Locale.ROOT, "%6s of server time (A %s)  mean %s ms%s  %s", percent(r.share()),
-                    percent(r.shareBefore()), number(r.meanExecMs()),
-                    r.meanFactor() == null ? " (not run in A)" : " ×" + number(r.meanFactor()) + " from " + number(r.meanBefore()),
+                    percent(r.compared().shareBefore()), number(r.meanExecMs()),
+                    r.compared().meanFactor() == null ? " (not run in A)" : " ×" + number(r.compared().meanFactor()) + " from " + number(r.compared().meanBefore()),
                     r.statement()));
         }
         return out;

@@ -1,6 +1,5 @@
 package org.pgknobs.report.diff;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -13,6 +12,7 @@ import org.pgknobs.collector.Derived;
 import org.pgknobs.collector.IoFigures;
 import org.pgknobs.collector.Rate;
 import org.pgknobs.collector.WaitShare;
+import org.pgknobs.report.StepRun;
 
 /**
  * The server's figures of the two headline windows side by side (pgstats.json {@code derived}): hit ratio,
@@ -31,14 +31,14 @@ final class StatsDiff implements DiffSection {
     }
 
     @Override
-    public List<String> lines(Path a, Path b) {
+    public List<String> lines(StepRun a, StepRun b) {
         Optional<Derived> da = WindowFigures.of(a);
         Optional<Derived> db = WindowFigures.of(b);
         if (da.isEmpty() && db.isEmpty()) {
             return List.of();
         }
         if (da.isEmpty() || db.isEmpty()) {
-            return List.of("pgstats.json (its headline window) only in " + (da.isEmpty() ? b : a)
+            return List.of("pgstats.json (its headline window) only in " + (da.isEmpty() ? b : a).dir()
                     + ": the other step ran without the collector or did not finish its window");
         }
         Derived x = da.get();

@@ -18,12 +18,12 @@ public final class StepDiff {
         out.add("A: " + a.label());
         out.add("B: " + b.label());
         SettingsDiff settings = new SettingsDiff();
-        section(out, settings.title(), settings.lines(a.dir(), b.dir()));
+        section(out, settings.title(), settings.lines(a.chosen(), b.chosen()));
         section(out, "throughput (step.json, headline phase)", ThroughputDiff.lines(a, b));
         List<DiffSection> sections = new ArrayList<>(List.of(new StatsDiff()));
         sections.addAll(DiffSections.all());
         for (DiffSection s : sections) {
-            section(out, s.title(), s.lines(a.dir(), b.dir()));
+            section(out, s.title(), s.lines(a.chosen(), b.chosen()));
         }
         return out;
     }

@@ -1,6 +1,5 @@
 package org.pgknobs.report.diff;
 
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,7 @@ import org.pgknobs.report.StepRun;
  *
  * @param headline the headline phase of the run's workload, null when no step was measured
  */
-public record StepTarget(Path runDir, String step, StepRun chosen, List<StepRun> repeats, String headline) {
+public record StepTarget(String runDir, String step, StepRun chosen, List<StepRun> repeats, String headline) {
 
     private static final Pattern SPEC = Pattern.compile("(.+?)(?:/r(\\d+))?");
     private static final Pattern NUMBERED = Pattern.compile("\\d+-(.+)");
@@ -34,8 +33,8 @@ public record StepTarget(Path runDir, String step, StepRun chosen, List<StepRun>
      */
     public static List<StepTarget> parse(List<String> args) {
         if (args.size() == 3) {
-            Path dir = Path.of(args.get(0));
-            return List.of(resolve(dir, args.get(1)), resolve(dir, args.get(2)));
+            RunData run = ResultDirReader.read(args.get(0));
+            return List.of(resolve(run, args.get(1)), resolve(run, args.get(2)));
         }
         if (args.size() == 2 && args.get(0).contains(":") && args.get(1).contains(":")) {
             return List.of(resolveColon(args.get(0)), resolveColon(args.get(1)));
@@ -50,12 +49,12 @@ public record StepTarget(Path runDir, String step, StepRun chosen, List<StepRun>
         if (colon <= 0 || colon == arg.length() - 1) {
             throw new BadInputException("'" + arg + "': expected DIR:STEP, e.g. results/article-42000x/2026-12-01T10-00-00:cache-8mb");
         }
-        return resolve(Path.of(arg.substring(0, colon)), arg.substring(colon + 1));
+        return resolve(ResultDirReader.read(arg.substring(0, colon)), arg.substring(colon + 1));
     }
 
-    /** The step {@code spec} of the result directory {@code dir}; bad input names what exists instead. */
-    public static StepTarget resolve(Path dir, String spec) {
-        RunData run = ResultDirReader.read(dir);
+    /** The step {@code spec} of the result directory {@code run}; bad input names what exists instead. */
+    public static StepTarget resolve(RunData run, String spec) {
+        String dir = run.dir();
         Map<String, List<StepRun>> byName = new LinkedHashMap<>();
         run.steps().forEach(s -> byName.computeIfAbsent(s.name(), k -> new java.util.ArrayList<>()).add(s));
         Matcher m = SPEC.matcher(spec);
@@ -93,7 +92,7 @@ public record StepTarget(Path runDir, String step, StepRun chosen, List<StepRun>
         return step + (repeats.size() > 1 ? " r" + chosen.repeat() + " of " + repeats.size() : "") + " (" + chosen.dir() + ")";
     }
 
-    public Path dir() {
+    public String dir() {
         return chosen.dir();
     }
 }

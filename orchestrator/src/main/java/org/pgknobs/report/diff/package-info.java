@@ -1,5 +1,5 @@
 /**
  * {@code pgknobs diff}: two steps (of one result directory or of two) compared section by section, from
- * their files on disk only.
+ * what {@link org.pgknobs.report.ResultDirReader} read of them; nothing here opens a file.
  */
 package org.pgknobs.report.diff;

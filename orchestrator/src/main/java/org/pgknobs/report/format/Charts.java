@@ -21,6 +21,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.Stat;
 import org.pgknobs.report.StepRun;
 
 /** The report's charts, drawn with XChart and encoded as PNG for embedding. */
@@ -44,18 +45,19 @@ final class Charts {
     static Optional<Image> throughputPerStep(ReportData.Run run) {
         List<ReportData.Step> steps = run.steps();
         List<String> names = steps.stream().map(ReportData.Step::name).toList();
-        List<Double> medians = steps.stream().map(s -> positive(s.throughput() == null ? null : s.throughput().median())).toList();
+        List<Stat> throughputs = steps.stream().map(s -> s.effect().throughput()).toList();
+        List<Double> medians = throughputs.stream().map(t -> positive(t == null ? null : t.median())).toList();
         if (medians.stream().allMatch(v -> v == null)) {
             return Optional.empty();
         }
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Throughput per step (" + run.headlinePhase() + ", log scale)").xAxisTitle("step")
+                .title("Throughput per step (" + run.setup().headlinePhase() + ", log scale)").xAxisTitle("step")
                 .yAxisTitle("requests/s").build();
         style(chart);
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setOverlapped(true);   // markers of every series on the step's own position
-        List<Double> published = steps.stream().map(s -> positive(s.published())).toList();
+        List<Double> published = steps.stream().map(s -> positive(s.effect().published())).toList();
         List<Double> all = new ArrayList<>(medians);
         all.addAll(published);
         double lo = all.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).min().getAsDouble();
@@ -65,10 +67,10 @@ final class Charts {
         chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(hi) + 1e-9)));
         chart.getStyler().setYAxisDecimalPattern("#,##0.###");
         chart.addSeries("measured (median)", names, medians).setMarker(SeriesMarkers.CIRCLE);
-        if (steps.stream().anyMatch(s -> s.throughput() != null && s.throughput().n() > 1)) {
+        if (throughputs.stream().anyMatch(t -> t != null && t.n() > 1)) {
             for (String bound : List.of("min", "max")) {
-                CategorySeries series = chart.addSeries("repeats " + bound, names, steps.stream().map(s -> s.throughput() == null
-                        ? null : positive(bound.equals("min") ? s.throughput().min() : s.throughput().max())).toList());
+                CategorySeries series = chart.addSeries("repeats " + bound, names, throughputs.stream().map(t -> t == null
+                        ? null : positive(bound.equals("min") ? t.min() : t.max())).toList());
                 series.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
                 series.setMarker(SeriesMarkers.TRIANGLE_UP);
                 series.setMarkerColor(Color.GRAY);
@@ -88,13 +90,13 @@ final class Charts {
 
     /** Per-second headline throughput of every step, one line each. */
     static Optional<Image> perSecond(ReportData.Run run) {
-        XYChart chart = xy("Per-second throughput (" + run.headlinePhase() + ")", "second of the measured window",
+        XYChart chart = xy("Per-second throughput (" + run.setup().headlinePhase() + ")", "second of the measured window",
                 "requests/s", HEIGHT);
         boolean any = false;
         for (ReportData.Step s : run.steps()) {
-            if (!s.perSecond().isEmpty()) {
-                XYSeries series = chart.addSeries(s.name(), s.perSecond().stream().map(StepRun.Point::x).toList(),
-                        s.perSecond().stream().map(StepRun.Point::y).toList());
+            if (!s.series().perSecond().isEmpty()) {
+                XYSeries series = chart.addSeries(s.name(), s.series().perSecond().stream().map(StepRun.Point::x).toList(),
+                        s.series().perSecond().stream().map(StepRun.Point::y).toList());
                 series.setMarker(SeriesMarkers.NONE);
                 any = true;
             }
@@ -104,12 +106,12 @@ final class Charts {
 
     /** pg_stat_io reads + writes + extends per second, stacked by backend type, one bar per step. */
     static Optional<Image> ioByBackendType(ReportData.Run run) {
-        List<ReportData.Step> steps = run.steps().stream().filter(s -> !s.io().isEmpty()).toList();
+        List<ReportData.Step> steps = run.steps().stream().filter(s -> !s.server().io().isEmpty()).toList();
         if (steps.isEmpty()) {
             return Optional.empty();
         }
         Set<String> types = new LinkedHashSet<>();
-        steps.forEach(s -> types.addAll(s.io().keySet()));
+        steps.forEach(s -> types.addAll(s.server().io().keySet()));
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("I/O by backend type (pg_stat_io reads + writes + extends per second)")
                 .xAxisTitle("step").yAxisTitle("operations/s").build();
@@ -117,8 +119,8 @@ final class Charts {
         chart.getStyler().setStacked(true);
         List<String> names = steps.stream().map(ReportData.Step::name).toList();
         for (String type : types) {
-            chart.addSeries(type, names, steps.stream().map(s -> s.io().containsKey(type)
-                    ? s.io().get(type).operationsPerSecond() : 0.0).toList());
+            chart.addSeries(type, names, steps.stream().map(s -> s.server().io().containsKey(type)
+                    ? s.server().io().get(type).operationsPerSecond() : 0.0).toList());
         }
         return Optional.of(image(chart));
     }
@@ -127,17 +129,17 @@ final class Charts {
     static List<Image> checkpointTimelines(ReportData.Run run) {
         List<Image> out = new ArrayList<>();
         for (ReportData.Step s : run.steps()) {
-            if (s.perSecond().isEmpty()) {
+            if (s.series().perSecond().isEmpty()) {
                 continue;
             }
-            XYChart chart = xy(s.name() + ": throughput and checkpoints (" + s.checkpoints().size() + ")",
+            XYChart chart = xy(s.name() + ": throughput and checkpoints (" + s.series().checkpoints().size() + ")",
                     "second of the measured window", "requests/s", SMALL_HEIGHT);
-            XYSeries line = chart.addSeries("throughput", s.perSecond().stream().map(StepRun.Point::x).toList(),
-                    s.perSecond().stream().map(StepRun.Point::y).toList());
+            XYSeries line = chart.addSeries("throughput", s.series().perSecond().stream().map(StepRun.Point::x).toList(),
+                    s.series().perSecond().stream().map(StepRun.Point::y).toList());
             line.setMarker(SeriesMarkers.NONE);
-            if (!s.checkpoints().isEmpty()) {
-                XYSeries marks = chart.addSeries("checkpoint", s.checkpoints(),
-                        s.checkpoints().stream().map(t -> at(s.perSecond(), t)).toList());
+            if (!s.series().checkpoints().isEmpty()) {
+                XYSeries marks = chart.addSeries("checkpoint", s.series().checkpoints(),
+                        s.series().checkpoints().stream().map(t -> at(s.series().perSecond(), t)).toList());
                 marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
                 marks.setMarker(SeriesMarkers.TRIANGLE_DOWN);
                 marks.setMarkerColor(Color.RED);
@@ -153,7 +155,7 @@ final class Charts {
         Map<String, XYChart> max = new LinkedHashMap<>();
         for (ReportData.PhaseTable t : run.sweep()) {
             for (ReportData.Step s : run.steps()) {
-                List<StepRun.PhaseSample> samples = s.phaseSamples().get(t.phase());
+                List<StepRun.PhaseSample> samples = s.series().phaseSamples().get(t.phase());
                 if (samples == null || samples.isEmpty()) {
                     continue;
                 }

@@ -12,8 +12,9 @@ import java.util.Optional;
 import java.util.Properties;
 import org.pgknobs.json.Json;
 import org.pgknobs.profile.FoldedStacks;
+import org.pgknobs.report.captures.Captures;
+import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.ReportData;
-import org.pgknobs.results.ProfileSummary;
 
 /**
  * The report's interactive flame graphs: per step with a profile.folded, its own and a differential one
@@ -50,17 +51,18 @@ final class FlameGraphs {
     static Optional<String> section(ReportData.Run run) {
         StringBuilder h = new StringBuilder();
         for (ReportData.Step s : run.steps()) {
-            if (s.dirs() == null || s.dirs().step() == null) {
+            if (s.captured().captures().isEmpty()) {
                 continue;
             }
-            Optional<FoldedStacks> stacks = read(s.dirs().step());
+            Captures captures = s.captured().captures().get();
+            Optional<FoldedStacks> stacks = read(captures.step());
             if (stacks.isEmpty()) {
-                ProfileSummary.read(s.dirs().step()).filter(p -> !p.captured()).ifPresent(p -> h.append("<p><b>")
+                captures.step().profileSummary().strict().filter(p -> !p.captured()).ifPresent(p -> h.append("<p><b>")
                         .append(HtmlReport.esc(s.name())).append("</b>: no profile: ").append(HtmlReport.esc(p.reason()))
                         .append("</p>\n"));
                 continue;
             }
-            Optional<FoldedStacks> compared = s.dirs().comparedDir().flatMap(FlameGraphs::read);
+            Optional<FoldedStacks> compared = captures.compared().flatMap(FlameGraphs::read);
             String id = "flame-" + HtmlReport.esc(run.label()).replaceAll("[^A-Za-z0-9]", "") + "-" + s.index();
             h.append("<h4>").append(HtmlReport.esc(s.name())).append(": ").append(stacks.get().samples())
                     .append(" samples of the server's processes</h4>\n");
@@ -82,18 +84,16 @@ final class FlameGraphs {
         return html.contains("<div class=\"flame\"");
     }
 
-    private static Optional<FoldedStacks> read(java.nio.file.Path dir) {
-        try {
-            return FoldedStacks.read(dir).filter(f -> f.samples() > 0);
-        } catch (RuntimeException e) {
-            return Optional.empty(); // a broken capture file must not cost the user the rest of the report
-        }
+    private static Optional<FoldedStacks> read(StepCaptures step) {
+        // a broken capture file must not cost the user the rest of the report
+        return step.profile().lenient().filter(f -> f.samples() > 0);
     }
 
     private static void graph(StringBuilder h, String id, List<List<Object>> items, boolean diff) {
         h.append("<div class=\"flame\" data-flame=\"").append(id).append("-data\" data-diff=\"").append(diff)
                 .append("\"></div>\n<script type=\"application/json\" id=\"").append(id).append("-data\">")
-                .append(HtmlReport.scriptJson(Json.line(items)))
+                // <, > and & only occur inside JSON strings here: as \\u escapes they keep the page well-formed XML
+                .append(Json.line(items).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
                 .append("</script>\n");
     }
 

@@ -16,7 +16,7 @@ import org.pgknobs.report.why.Reason;
  * sees the address unchanged. The inlined ECharts library (FlameGraphs.library) keeps its XML namespace
  * strings and licence comment as they are.
  */
-final class HtmlReport {
+final class HtmlReport implements ReportFormat {
 
     private static final String CSS = """
             body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px;color:#222;font-size:14px}
@@ -34,10 +34,8 @@ final class HtmlReport {
             img,table{page-break-inside:avoid}}
             """;
 
-    private HtmlReport() {
-    }
-
-    static String render(ReportData data) {
+    @Override
+    public String render(ReportData data) {
         StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
                 .append("<title>pgknobs report</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         h.append("<h1>pgknobs report</h1>\n<p class=\"meta\">Generated ").append(esc(data.generated())).append(" from ")
@@ -84,17 +82,17 @@ final class HtmlReport {
         h.append("<h2>").append(esc(run.label())).append("</h2>\n<ul class=\"meta\">\n");
         item(h, "directory", run.dir());
         item(h, "mode", run.mode() + "; status: " + run.status() + "; baseline: " + run.baseline());
-        if (run.workload() != null) {
-            item(h, "workload", run.workload() + ", headline phase " + run.headlinePhase());
+        if (run.setup().workload() != null) {
+            item(h, "workload", run.setup().workload() + ", headline phase " + run.setup().headlinePhase());
         }
-        if (run.postgres() != null) {
-            item(h, "server", run.postgres());
+        if (run.setup().postgres() != null) {
+            item(h, "server", run.setup().postgres());
         }
-        if (run.host() != null) {
-            item(h, "host", run.host());
+        if (run.setup().host() != null) {
+            item(h, "host", run.setup().host());
         }
-        if (run.observed() != null) {
-            item(h, "observed", run.observed());
+        if (run.setup().observed() != null) {
+            item(h, "observed", run.setup().observed());
         }
         if (run.reference() != null) {
             item(h, "published", run.reference().source() + " (" + run.reference().metric() + ")");
@@ -121,9 +119,9 @@ final class HtmlReport {
         FlameGraphs.section(run).ifPresent(h::append);
         if (StatementRows.any(run)) {
             h.append("<h3>Top statements by server time</h3>\n");
-            run.steps().stream().filter(s -> s.statements() != null).forEach(s -> {
+            run.steps().stream().filter(s -> s.captured().statements() != null).forEach(s -> {
                 h.append("<p class=\"meta\">").append(esc(StatementRows.caption(s))).append("</p>\n");
-                table(h, StatementRows.HEADER, StatementRows.rows(s.statements()));
+                table(h, StatementRows.HEADER, StatementRows.rows(s.captured().statements()));
             });
         }
         Charts.throughputPerStep(run).ifPresent(i -> image(h, i));
@@ -181,10 +179,10 @@ final class HtmlReport {
      * server's figures per step behind a {@code <details>} toggle (no script needed).
      */
     private static void steps(StringBuilder h, ReportData.Run run) {
-        h.append("<h3>Steps (").append(esc(run.headlinePhase() == null ? "headline phase" : run.headlinePhase()))
+        h.append("<h3>Steps (").append(esc(run.setup().headlinePhase() == null ? "headline phase" : run.setup().headlinePhase()))
                 .append(")</h3>\n<p class=\"meta\">").append(esc(MarkdownReport.INTERVAL_NOTE
                         + Steps.chainSpread(run).map(line -> " " + line).orElse(""))).append("</p>\n");
-        boolean stepBefore = run.steps().stream().anyMatch(s -> s.stepBeforeInterval() != null);
+        boolean stepBefore = run.steps().stream().anyMatch(s -> s.effect().stepBeforeInterval() != null);
         List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s",
                 "slowdown", "published", "published slowdown", "verdict"));
         if (stepBefore) {
@@ -194,8 +192,8 @@ final class HtmlReport {
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
                     Steps.throughput(s),
-                    Fmt.stat(s.goodput()), Steps.slowdown(s), Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()),
-                    Steps.verdict(s)));
+                    Fmt.stat(s.effect().goodput()), Steps.slowdown(s), Fmt.num(s.effect().published()),
+                    Fmt.times(s.effect().publishedSlowdown()), Steps.verdict(s)));
             if (stepBefore) {
                 cells.add(6, Steps.stepBefore(s));
             }
@@ -206,13 +204,9 @@ final class HtmlReport {
                 + "errors, waits)</summary>\n<div class=\"scroll\">\n");
         List<List<String>> figures = new java.util.ArrayList<>();
         for (ReportData.Step s : run.steps()) {
-            figures.add(List.of(String.valueOf(s.index()), s.name(), Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()),
-                    Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()), Fmt.num(s.walMB()), Fmt.num(s.walKBPerTxn()),
-                    Fmt.num(s.fpiPerTxn()), Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested()),
-                    Fmt.num(s.checkpointMeanSeconds()), Fmt.num(s.autovacuumPerMinute()),
-                    s.work() == null ? Fmt.NONE : Fmt.num(s.work().rowsPerSecond()),
-                    s.work() == null ? Fmt.NONE : Fmt.num(s.work().blocksReadPerSecond()),
-                    s.errors() == null ? Fmt.NONE : s.errors(), s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())));
+            List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name()));
+            cells.addAll(Steps.serverFigures(s));
+            figures.add(cells);
         }
         table(h, List.of("#", "step", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
@@ -229,7 +223,7 @@ final class HtmlReport {
                         .append("</li>\n");
                 any = true;
             }
-            for (Reason r : s.why()) {
+            for (Reason r : s.diagnosis().why()) {
                 h.append("<li><b>").append(esc(s.name())).append("</b>: ").append(esc(r.text()))
                         .append(" <span class=\"figs\">(from ").append(esc(String.join(", ", r.figures())))
                         .append(")</span></li>\n");
@@ -243,7 +237,7 @@ final class HtmlReport {
     }
 
     private static void autovacuum(StringBuilder h, ReportData.Run run) {
-        List<String> lines = run.steps().stream().flatMap(s -> AutovacuumText.line(s.autovacuum())
+        List<String> lines = run.steps().stream().flatMap(s -> AutovacuumText.line(s.server().autovacuum())
                 .map(l -> "<li><b>" + esc(s.name()) + "</b>: " + esc(l) + "</li>").stream()).toList();
         if (!lines.isEmpty()) {
             h.append("<h3>Autovacuum</h3>\n<ul class=\"why\">\n").append(String.join("\n", lines)).append("\n</ul>\n");

@@ -8,12 +8,10 @@ import org.pgknobs.report.ReportData;
 import org.pgknobs.report.why.Reason;
 
 /** report.md: the tables of {@link ReportData} as GitHub Markdown (▼ below 0.95, ▲ above 1.05). */
-final class MarkdownReport {
+final class MarkdownReport implements ReportFormat {
 
-    private MarkdownReport() {
-    }
-
-    static String render(ReportData data) {
+    @Override
+    public String render(ReportData data) {
         StringBuilder md = new StringBuilder("# pgknobs report\n\n");
         md.append("Generated ").append(data.generated()).append(" from ").append(data.runs().size())
                 .append(data.runs().size() == 1 ? " result directory" : " result directories")
@@ -55,17 +53,17 @@ final class MarkdownReport {
         md.append("- directory: `").append(run.dir()).append("`\n");
         md.append("- mode: ").append(run.mode()).append("; status: ").append(run.status()).append("; baseline: ")
                 .append(run.baseline()).append('\n');
-        if (run.workload() != null) {
-            md.append("- workload: ").append(run.workload()).append(", headline phase ").append(run.headlinePhase()).append('\n');
+        if (run.setup().workload() != null) {
+            md.append("- workload: ").append(run.setup().workload()).append(", headline phase ").append(run.setup().headlinePhase()).append('\n');
         }
-        if (run.postgres() != null) {
-            md.append("- server: ").append(run.postgres()).append('\n');
+        if (run.setup().postgres() != null) {
+            md.append("- server: ").append(run.setup().postgres()).append('\n');
         }
-        if (run.host() != null) {
-            md.append("- host: ").append(run.host()).append('\n');
+        if (run.setup().host() != null) {
+            md.append("- host: ").append(run.setup().host()).append('\n');
         }
-        if (run.observed() != null) {
-            md.append("- observed: ").append(run.observed()).append('\n');
+        if (run.setup().observed() != null) {
+            md.append("- observed: ").append(run.setup().observed()).append('\n');
         }
         if (run.reference() != null) {
             md.append("- published: ").append(run.reference().source()).append(" (").append(run.reference().metric())
@@ -109,11 +107,11 @@ final class MarkdownReport {
         }
         md.append("### Top statements by server time\n\n");
         for (ReportData.Step s : run.steps()) {
-            if (s.statements() != null) {
+            if (s.captured().statements() != null) {
                 md.append("**").append(StatementRows.caption(s)).append("**\n\n");
                 row(md, StatementRows.HEADER);
                 separator(md, StatementRows.HEADER.size());
-                StatementRows.rows(s.statements()).forEach(r -> row(md, r));
+                StatementRows.rows(s.captured().statements()).forEach(r -> row(md, r));
                 md.append('\n');
             }
         }
@@ -154,10 +152,10 @@ final class MarkdownReport {
     }
 
     private static void steps(StringBuilder md, ReportData.Run run) {
-        md.append("### Steps (").append(run.headlinePhase() == null ? "headline phase" : run.headlinePhase())
+        md.append("### Steps (").append(run.setup().headlinePhase() == null ? "headline phase" : run.setup().headlinePhase())
                 .append(")\n\n").append(INTERVAL_NOTE).append(Steps.chainSpread(run).map(line -> " " + line).orElse(""))
                 .append("\n\n");
-        boolean stepBefore = run.steps().stream().anyMatch(s -> s.stepBeforeInterval() != null);
+        boolean stepBefore = run.steps().stream().anyMatch(s -> s.effect().stepBeforeInterval() != null);
         List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
                 "published slowdown", "verdict", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
@@ -169,15 +167,9 @@ final class MarkdownReport {
         separator(md, header.size());
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
-                    Steps.throughput(s),
-                    Fmt.stat(s.goodput()), Steps.slowdown(s),
-                    Fmt.num(s.published()), Fmt.times(s.publishedSlowdown()), Steps.verdict(s),
-                    Fmt.num(s.p50Ms()), Fmt.num(s.p95Ms()), Fmt.num(s.p99Ms()), Fmt.percent(s.hitRatio()),
-                    Fmt.num(s.walMB()), Fmt.num(s.walKBPerTxn()), Fmt.num(s.fpiPerTxn()),
-                    Fmt.checkpoints(s.checkpointsTimed(), s.checkpointsRequested()), Fmt.num(s.checkpointMeanSeconds()),
-                    Fmt.num(s.autovacuumPerMinute()), s.work() == null ? Fmt.NONE : Fmt.num(s.work().rowsPerSecond()),
-                    s.work() == null ? Fmt.NONE : Fmt.num(s.work().blocksReadPerSecond()),
-                    s.errors() == null ? Fmt.NONE : s.errors(), s.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", s.topWaits())));
+                    Steps.throughput(s), Fmt.stat(s.effect().goodput()), Steps.slowdown(s),
+                    Fmt.num(s.effect().published()), Fmt.times(s.effect().publishedSlowdown()), Steps.verdict(s)));
+            cells.addAll(Steps.serverFigures(s));
             if (stepBefore) {
                 cells.add(6, Steps.stepBefore(s));
             }
@@ -217,7 +209,7 @@ final class MarkdownReport {
                 md.append("- **").append(s.name()).append("**: ").append(s.status()).append(" — ").append(s.reason().strip().replace("\n", "\n  ")).append('\n');
                 any = true;
             }
-            for (Reason r : s.why()) {
+            for (Reason r : s.diagnosis().why()) {
                 md.append("- **").append(s.name()).append("**: ").append(r.text()).append(" _(from ")
                         .append(String.join(", ", r.figures())).append(")_\n");
                 any = true;
@@ -231,7 +223,7 @@ final class MarkdownReport {
 
     /** The tables the autovacuum workers were on, for the steps where they did anything. */
     private static void autovacuum(StringBuilder md, ReportData.Run run) {
-        List<String> lines = run.steps().stream().flatMap(s -> AutovacuumText.line(s.autovacuum())
+        List<String> lines = run.steps().stream().flatMap(s -> AutovacuumText.line(s.server().autovacuum())
                 .map(l -> "- **" + s.name() + "**: " + l).stream()).toList();
         if (!lines.isEmpty()) {
             md.append("### Autovacuum (pgstats.json derived.autovacuum, autovacuum.log)\n\n")

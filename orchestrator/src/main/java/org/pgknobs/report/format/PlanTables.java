@@ -16,7 +16,7 @@ final class PlanTables {
 
     /** Whether any step had plans to compare (then the section is shown, changes or not). */
     static boolean compared(ReportData.Run run) {
-        return run.steps().stream().anyMatch(s -> s.plans() != null);
+        return run.steps().stream().anyMatch(s -> s.captured().plans() != null);
     }
 
     static String intro(ReportData.Run run) {
@@ -29,11 +29,11 @@ final class PlanTables {
     static List<List<String>> rows(ReportData.Run run) {
         List<List<String>> out = new ArrayList<>();
         for (ReportData.Step s : run.steps()) {
-            if (s.plans() == null) {
+            if (s.captured().plans() == null) {
                 continue;
             }
-            for (PlanChange c : s.plans().changes()) {
-                out.add(List.of(s.name(), s.plans().against(), c.statement(), c.before(), c.after(),
+            for (PlanChange c : s.captured().plans().changes()) {
+                out.add(List.of(s.name(), s.captured().plans().against(), c.statement(), c.before(), c.after(),
                         c.serverTimeShare() == null ? Fmt.NONE : Fmt.percent(c.serverTimeShare()) + " %"));
             }
         }

@@ -2,7 +2,9 @@ package org.pgknobs.report.format;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.pgknobs.BadInputException;
 import org.pgknobs.report.ReportBuilder;
@@ -12,14 +14,23 @@ import org.pgknobs.report.RunData;
 import org.pgknobs.results.JsonFiles;
 
 /**
- * Entry point: reads result directories (files only) and writes report.json (the data), report.md and
- * report.html (renderings of it) into {@code outDir}.
+ * Entry point: reads result directories ({@link ResultDirReader}) and writes report.json (the data), report.md and
+ * report.html (renderings of it) into {@code outDir}: the one class of the report that writes files.
  */
 public final class Reports {
 
     public static final String JSON = "report.json";
     public static final String MARKDOWN = "report.md";
     public static final String HTML = "report.html";
+
+    /** Each file of the report and the format that renders it, in the order they are written. */
+    static Map<String, ReportFormat> formats() {
+        Map<String, ReportFormat> formats = new LinkedHashMap<>();
+        formats.put(JSON, new JsonReport());
+        formats.put(MARKDOWN, new MarkdownReport());
+        formats.put(HTML, new HtmlReport());
+        return formats;
+    }
 
     private Reports() {
     }
@@ -46,9 +57,7 @@ public final class Reports {
         }
         List<RunData> runs = resultDirs.stream().map(ResultDirReader::read).toList();
         ReportData data = ReportBuilder.build(runs, baseline, referenceVersion, Instant.now());
-        JsonFiles.write(outDir.resolve(JSON), data);
-        JsonFiles.writeText(outDir.resolve(MARKDOWN), MarkdownReport.render(data));
-        JsonFiles.writeText(outDir.resolve(HTML), HtmlReport.render(data));
+        formats().forEach((file, format) -> JsonFiles.writeText(outDir.resolve(file), format.render(data)));
         return data;
     }
 }

@@ -1,8 +1,9 @@
 package org.pgknobs.report.format;
 
+import java.util.List;
 import org.pgknobs.report.ReportData;
 
-/** A step's effect cells as report.md and report.html both print them. */
+/** A step's effect cells and server figures as report.md and report.html both print them. */
 final class Steps {
 
     private Steps() {
@@ -10,9 +11,11 @@ final class Steps {
 
     /** "1,204 (within noise, not steady)": the throughput cell with the marks a reader must see beside it. */
     static String throughput(ReportData.Step s) {
-        String marks = (s.withinNoise() ? "within noise" : "") + (s.withinNoise() && s.notSteady() ? ", " : "")
+        boolean noise = s.effect().withinNoise();
+        String marks = (noise ? "within noise" : "") + (noise && s.notSteady() ? ", " : "")
                 + (s.notSteady() ? "not steady" : "");
-        return Fmt.throughput(s.throughput(), s.throughputBelow()) + (marks.isEmpty() ? "" : " (" + marks + ")");
+        return Fmt.throughput(s.effect().throughput(), s.effect().throughputBelow())
+                + (marks.isEmpty() ? "" : " (" + marks + ")");
     }
 
     /**
@@ -20,16 +23,16 @@ final class Steps {
      * and its 95 % bound over the repeats where there is one, "> ×120 [≥ 41.3]".
      */
     static String slowdown(ReportData.Step s) {
-        if (s.throughputBelow() != null) {
-            var i = s.slowdownInterval();
-            return "> " + Fmt.times(s.slowdown()) + (i != null && i.bound() ? " " + Fmt.interval(i) : "");
+        if (s.effect().throughputBelow() != null) {
+            var i = s.effect().slowdownInterval();
+            return "> " + Fmt.times(s.effect().slowdown()) + (i != null && i.bound() ? " " + Fmt.interval(i) : "");
         }
-        return Fmt.times(s.slowdown(), s.slowdownInterval());
+        return Fmt.times(s.effect().slowdown(), s.effect().slowdownInterval());
     }
 
     /** "×1.05 [0.97–1.14] vs cache-8mb", or "-" where there is no step before but the base. */
     static String stepBefore(ReportData.Step s) {
-        var i = s.stepBeforeInterval();
+        var i = s.effect().stepBeforeInterval();
         if (i == null) {
             return Fmt.NONE;
         }
@@ -38,7 +41,7 @@ final class Steps {
 
     /** A sweep's headline table: "Spread of base: CV 3.1 % over 3 repeats, ...; smallest effect detectable ...". */
     static java.util.Optional<String> spread(ReportData.PhaseTable t, ReportData.Run run) {
-        return t.phase().equals(run.headlinePhase()) ? spreadLine(run) : java.util.Optional.empty();
+        return t.phase().equals(run.setup().headlinePhase()) ? spreadLine(run) : java.util.Optional.empty();
     }
 
     /** A chain's steps table (no sweep table shows it): the same line, for its first step. */
@@ -51,6 +54,23 @@ final class Steps {
     }
 
     static String verdict(ReportData.Step s) {
-        return Fmt.verdict(s.verdict(), s.publishedInside(), s.publishedSlowdown(), s.slowdownInterval(), "×");
+        ReportData.Effect e = s.effect();
+        return Fmt.verdict(e.verdict(), e.publishedInside(), e.publishedSlowdown(), e.slowdownInterval(), "×");
+    }
+
+    /**
+     * p50, p95, p99 ms, hit %, WAL MB, WAL kB/txn, FPI/txn, checkpoints timed/requested, every s, autovacuum/min,
+     * rows and blocks read/s, errors by SQLSTATE, top waits.
+     */
+    static List<String> serverFigures(ReportData.Step s) {
+        ReportData.Window w = s.window();
+        ReportData.Server v = s.server();
+        return List.of(Fmt.num(w.p50Ms()), Fmt.num(w.p95Ms()), Fmt.num(w.p99Ms()), Fmt.percent(v.hitRatio()),
+                Fmt.num(v.walMB()), Fmt.num(v.walKBPerTxn()), Fmt.num(v.fpiPerTxn()),
+                Fmt.checkpoints(v.checkpointsTimed(), v.checkpointsRequested()), Fmt.num(v.checkpointMeanSeconds()),
+                Fmt.num(v.autovacuumPerMinute()), w.work() == null ? Fmt.NONE : Fmt.num(w.work().rowsPerSecond()),
+                w.work() == null ? Fmt.NONE : Fmt.num(w.work().blocksReadPerSecond()),
+                w.errors() == null ? Fmt.NONE : w.errors(),
+                v.topWaits().isEmpty() ? Fmt.NONE : String.join(", ", v.topWaits()));
     }
 }

@@ -50,24 +50,24 @@ public final class SummaryMarkdown {
             sb.append("| ").append(r.index()).append(r.repeat() > 1 ? "." + r.repeat() : "")
                     .append(" | ").append(r.name())
                     .append(" | ").append(r.status().json())
-                    .append(" | ").append(r.nothingCompleted() ? "< " + num(1 / r.windowSeconds()) + " (none in "
-                            + String.format(Locale.ROOT, "%.0f", r.windowSeconds()) + " s)" : num(r.throughput()))
+                    .append(" | ").append(r.window().nothingCompleted() ? "< " + num(1 / r.window().seconds()) + " (none in "
+                            + String.format(Locale.ROOT, "%.0f", r.window().seconds()) + " s)" : num(r.throughput()))
                     .append(" | ").append(num(r.goodput()))
                     .append(" | ").append(change(baseMedian, r, cumulative))
                     .append(" | ").append(num(r.reference()))
                     .append(" | ").append(ratio(refBase == null ? null : refBase.reference(), r.reference(), cumulative))
                     .append(" | ").append(verdict(r, refBase, cumulative, notPublished))
-                    .append(" | ").append(r.hitRatio() == null ? "–" : String.format(Locale.ROOT, "%.1f %%", 100 * r.hitRatio()))
-                    .append(" | ").append(r.checkpoints() == null ? "–" : r.checkpoints().toString())
-                    .append(" | ").append(num(r.walMb()))
-                    .append(" | ").append(AutovacuumText.runs(r.autovacuumStarted(), r.autovacuumRuns()))
-                    .append(" | ").append(r.work() == null ? "–" : num(r.work().rowsPerSecond()))
-                    .append(" | ").append(r.work() == null ? "–" : num(r.work().blocksReadPerSecond()))
-                    .append(" | ").append(r.errors() == null ? "–" : r.errors())
+                    .append(" | ").append(r.server().hitRatio() == null ? "–" : String.format(Locale.ROOT, "%.1f %%", 100 * r.server().hitRatio()))
+                    .append(" | ").append(r.server().checkpoints() == null ? "–" : r.server().checkpoints().toString())
+                    .append(" | ").append(num(r.server().walMb()))
+                    .append(" | ").append(AutovacuumText.runs(r.server().autovacuumStarted(), r.server().autovacuumRuns()))
+                    .append(" | ").append(r.window().work() == null ? "–" : num(r.window().work().rowsPerSecond()))
+                    .append(" | ").append(r.window().work() == null ? "–" : num(r.window().work().blocksReadPerSecond()))
+                    .append(" | ").append(r.window().errors() == null ? "–" : r.window().errors())
                     .append(" |\n");
         }
         verdictLine(sb, rows, base);
-        if (rows.stream().anyMatch(r -> r.autovacuumStarted() != null)) {
+        if (rows.stream().anyMatch(r -> r.server().autovacuumStarted() != null)) {
             sb.append("\nAutovacuum runs: started/finished in the measured window.\n");
         }
         List<Row> notes = rows.stream().filter(r -> r.reason() != null).toList();
@@ -104,7 +104,7 @@ public final class SummaryMarkdown {
         if (r.verdict() == null) {
             return notPublished.containsKey(r.name()) ? "– (" + Verdict.NOT_THE_PUBLISHED_STEP + ")" : "–";
         }
-        if (r.interval() == null || r.nothingCompleted() && !r.interval().bound()) {
+        if (r.interval() == null || r.window().nothingCompleted() && !r.interval().bound()) {
             return r.verdict().label();
         }
         String prefix = cumulative ? "×" : "";
@@ -119,8 +119,8 @@ public final class SummaryMarkdown {
 
     /** The change against the base's median; a step that completed nothing only bounds it. */
     private static String change(Double b, Row r, boolean cumulative) {
-        if (r.nothingCompleted() && b != null && b > 0) {
-            double bound = 1 / r.windowSeconds();
+        if (r.window().nothingCompleted() && b != null && b > 0) {
+            double bound = 1 / r.window().seconds();
             return cumulative ? "> " + num(b / bound) : "< " + String.format(Locale.ROOT, "%.2g", bound / b);
         }
         return ratio(b, r.throughput(), cumulative);

@@ -1,11 +1,11 @@
 package org.pgknobs.report.plans;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.results.PlanDigest;
 import org.pgknobs.results.StepPlans;
 
@@ -20,17 +20,17 @@ public final class PlanChanges {
     }
 
     /** {@link #compare}'s changes, none when either step has no plans.json. */
-    public static List<PlanChange> read(Path before, Path after) {
+    public static List<PlanChange> read(StepCaptures before, StepCaptures after) {
         return compare(before, after).orElse(List.of());
     }
 
     /**
-     * From the two step directories' plans.json, largest share of server time first (statements.json of
-     * {@code after}, when it has them), else in the workload's order. Empty when either step has no plans.
+     * From the two steps' plans.json, largest share of server time first (statements.json of {@code after},
+     * when it has them), else in the workload's order. Empty when either step has no plans.
      */
-    public static Optional<List<PlanChange>> compare(Path before, Path after) {
-        Optional<StepPlans> a = StepPlans.read(before);
-        Optional<StepPlans> b = StepPlans.read(after);
+    public static Optional<List<PlanChange>> compare(StepCaptures before, StepCaptures after) {
+        Optional<StepPlans> a = before.plans().lenient();
+        Optional<StepPlans> b = after.plans().lenient();
         if (a.isEmpty() || b.isEmpty()) {
             return Optional.empty();
         }
@@ -38,7 +38,7 @@ public final class PlanChanges {
         if (changes.isEmpty()) {
             return Optional.of(changes);
         }
-        StatementShares shares = StatementShares.read(after);
+        StatementShares shares = StatementShares.forStep(after);
         List<PlanChange> out = new ArrayList<>();
         for (PlanChange c : changes) {
             String sql = b.get().statement(c.statement()).map(StepPlans.StatementPlan::sql).orElse(null);

@@ -1,17 +1,16 @@
 package org.pgknobs.report.plans;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pgknobs.collector.StatementStats;
 import org.pgknobs.collector.StatementsDocument;
-import org.pgknobs.collector.StatementsFiles;
+import org.pgknobs.report.captures.StepCaptures;
 
 /**
  * Each statement's share of a step's server time, from its statements.json (collector.StatementsDocument,
- * read with StatementsFiles; never required): a statement's execution time over every measured window ÷
+ * as the reader read it; never required): a statement's execution time over every measured window ÷
  * the sum over all statements there. Matched by queryid, else by the text (see {@link #normal}).
  */
 final class StatementShares {
@@ -32,12 +31,9 @@ final class StatementShares {
         return s != null || sql == null ? s : byText.get(normal(sql));
     }
 
-    static StatementShares read(Path stepDir) {
-        try {
-            return stepDir == null ? NONE : StatementsFiles.read(stepDir).map(StatementShares::of).orElse(NONE);
-        } catch (RuntimeException e) {
-            return NONE; // another capture's file: a broken one costs the plan changes their shares only
-        }
+    static StatementShares forStep(StepCaptures step) {
+        // another capture's file: a broken one costs the plan changes their shares only
+        return step.statements().lenient().map(StatementShares::of).orElse(NONE);
     }
 
     static StatementShares of(StatementsDocument doc) {

@@ -1,5 +1,6 @@
 package org.pgknobs.report.statements;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 
 /**
@@ -26,12 +27,18 @@ public record StatementTable(String phase, String against, double seconds, Doubl
      *
      * @param statement   the normalized text shortened to one line
      * @param share       its execution time ÷ the window's {@code serverMs}
+     * @param compared    the same statement in the compared step (in report.json as keys of the row)
+     */
+    public record Row(String statement, Long queryid, Double totalExecMs, Double share, Long calls,
+                      Double callsPerSecond, Double meanExecMs, @JsonUnwrapped Compared compared, Long rows,
+                      Long sharedBlksRead, Long walBytes) {
+    }
+
+    /**
      * @param meanBefore  its mean execution time in the compared step; null when that step did not run it
      * @param meanFactor  mean ÷ meanBefore
      * @param shareBefore its share of the compared step's server time
      */
-    public record Row(String statement, Long queryid, Double totalExecMs, Double share, Long calls,
-                      Double callsPerSecond, Double meanExecMs, Double meanBefore, Double meanFactor, Double shareBefore,
-                      Long rows, Long sharedBlksRead, Long walBytes) {
+    public record Compared(Double meanBefore, Double meanFactor, Double shareBefore) {
     }
 }

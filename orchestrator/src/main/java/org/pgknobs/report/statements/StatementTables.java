@@ -1,6 +1,5 @@
 package org.pgknobs.report.statements;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,9 +8,9 @@ import java.util.Optional;
 import org.pgknobs.collector.StatementStats;
 import org.pgknobs.collector.StatementWindow;
 import org.pgknobs.collector.StatementsDocument;
-import org.pgknobs.collector.StatementsFiles;
+import org.pgknobs.report.captures.StepCaptures;
 
-/** Builds a {@link StatementTable} from two step directories' statements.json. */
+/** Builds a {@link StatementTable} from two steps' statements.json. */
 public final class StatementTables {
 
     /** Statements a report table shows per step. */
@@ -25,16 +24,17 @@ public final class StatementTables {
      * The step's window of {@code phase} (or its only window: the BenchBase agent names its own) set against
      * the compared step's; empty when the step has no statements.json or the window holds no statements.
      *
-     * @param compared the compared step's directory, or null (the base itself)
+     * @param compared the compared step's captures; empty for the base itself
      */
-    public static Optional<StatementTable> of(Path stepDir, Path compared, String comparedName, String phase, int top) {
-        Optional<StatementsDocument> doc = stepDir == null ? Optional.empty() : StatementsFiles.read(stepDir);
+    public static Optional<StatementTable> of(StepCaptures step, Optional<StepCaptures> compared, String comparedName,
+                                              String phase, int top) {
+        Optional<StatementsDocument> doc = step.statements().strict();
         Optional<StatementWindow> now = doc.flatMap(d -> window(d, phase));
         if (now.isEmpty() || now.get().statements().isEmpty() && now.get().missing() == null) {
             return Optional.empty();
         }
-        Optional<StatementWindow> before = compared == null ? Optional.empty()
-                : StatementsFiles.read(compared).flatMap(d -> window(d, phase));
+        Optional<StatementWindow> before = compared.flatMap(c -> c.statements().strict())
+                .flatMap(d -> window(d, phase));
         return Optional.of(table(now.get(), before, before.isPresent() ? comparedName : null, top,
                 doc.get().ownQueriesExcluded()));
     }
@@ -62,10 +62,11 @@ public final class StatementTables {
             Double meanBefore = then == null ? null : then.meanExecMs();
             rows.add(new StatementTable.Row(label(s.query(), s.queryid()), s.queryid(), s.totalExecMs(),
                     share(s.totalExecMs(), serverMs), s.calls(),
-                    s.calls() == null || now.seconds() <= 0 ? null : s.calls() / now.seconds(), s.meanExecMs(), meanBefore,
-                    meanBefore == null || meanBefore <= 0 || s.meanExecMs() == null ? null : s.meanExecMs() / meanBefore,
-                    then == null ? null : share(then.totalExecMs(), serverBefore), s.rows(), s.sharedBlksRead(),
-                    s.walBytes()));
+                    s.calls() == null || now.seconds() <= 0 ? null : s.calls() / now.seconds(), s.meanExecMs(),
+                    new StatementTable.Compared(meanBefore,
+                            meanBefore == null || meanBefore <= 0 || s.meanExecMs() == null ? null : s.meanExecMs() / meanBefore,
+                            then == null ? null : share(then.totalExecMs(), serverBefore)),
+                    s.rows(), s.sharedBlksRead(), s.walBytes()));
         }
         return new StatementTable(now.phase(), against, now.seconds(), serverMs, now.evictions(), rows,
                 note(now, ownExcluded));

@@ -18,10 +18,8 @@ public final class PlanChanged implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        if (input.dirs().stepDir().isEmpty() || input.dirs().comparedDir().isEmpty()) {
-            return Optional.empty();
-        }
-        List<PlanChange> changes = PlanChanges.read(input.dirs().compared(), input.dirs().step());
+        List<PlanChange> changes = input.captures()
+                .flatMap(c -> c.compared().map(before -> PlanChanges.read(before, c.step()))).orElse(List.of());
         if (changes.isEmpty()) {
             return Optional.empty();
         }

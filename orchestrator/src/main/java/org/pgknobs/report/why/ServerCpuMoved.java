@@ -1,12 +1,13 @@
 package org.pgknobs.report.why;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.pgknobs.profile.FoldedStacks;
 import org.pgknobs.profile.ProfileDiff;
+import org.pgknobs.report.captures.Captures;
+import org.pgknobs.report.captures.StepCaptures;
 
 /**
  * "server CPU moved to StrategyGetBuffer (+14.2 points), pread64 (+9.0)": the functions whose self share of
@@ -23,8 +24,8 @@ public final class ServerCpuMoved implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        Optional<FoldedStacks> after = input.dirs().stepDir().flatMap(ServerCpuMoved::profile);
-        Optional<FoldedStacks> before = input.dirs().comparedDir().flatMap(ServerCpuMoved::profile);
+        Optional<FoldedStacks> after = input.captures().flatMap(c -> profile(c.step()));
+        Optional<FoldedStacks> before = input.captures().flatMap(Captures::compared).flatMap(ServerCpuMoved::profile);
         if (after.isEmpty() || before.isEmpty()) {
             return Optional.empty();
         }
@@ -40,11 +41,8 @@ public final class ServerCpuMoved implements WhyRule {
                 + " of the server's CPU samples against the compared step", List.of(FoldedStacks.FILE)));
     }
 
-    private static Optional<FoldedStacks> profile(Path dir) {
-        try {
-            return FoldedStacks.read(dir).filter(s -> s.samples() >= MIN_SAMPLES);
-        } catch (RuntimeException e) {
-            return Optional.empty(); // a broken capture file explains nothing; the report still renders
-        }
+    private static Optional<FoldedStacks> profile(StepCaptures step) {
+        // a broken capture file explains nothing; the report still renders
+        return step.profile().lenient().filter(s -> s.samples() >= MIN_SAMPLES);
     }
 }

@@ -19,18 +19,16 @@ public final class StatementMeanChange implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        if (input.dirs().stepDir().isEmpty() || input.dirs().comparedDir().isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<StatementTable> table = StatementTables.of(input.dirs().step(), input.dirs().compared(), "compared",
-                input.evidence().headlinePhase(), Integer.MAX_VALUE);
+        Optional<StatementTable> table = input.captures().filter(c -> c.compared().isPresent())
+                .flatMap(c -> StatementTables.of(c.step(), c.compared(), "compared", input.evidence().headlinePhase(),
+                        Integer.MAX_VALUE));
         return table.flatMap(t -> t.top().stream()
-                .filter(r -> r.share() != null && r.share() >= MIN_SHARE && r.meanFactor() != null
-                        && (r.meanFactor() >= MIN_FACTOR || r.meanFactor() <= 1 / MIN_FACTOR))
+                .filter(r -> r.share() != null && r.share() >= MIN_SHARE && r.compared().meanFactor() != null
+                        && (r.compared().meanFactor() >= MIN_FACTOR || r.compared().meanFactor() <= 1 / MIN_FACTOR))
                 .max(Comparator.comparingDouble(StatementTable.Row::share))
                 .map(r -> new Reason("statement-mean", String.format(Locale.ROOT,
                         "statement `%s` mean ×%s (%s → %s ms), %s of server time", r.statement(),
-                        Numbers.brief(r.meanFactor()), Numbers.brief(r.meanBefore()), Numbers.brief(r.meanExecMs()),
+                        Numbers.brief(r.compared().meanFactor()), Numbers.brief(r.compared().meanBefore()), Numbers.brief(r.meanExecMs()),
                         Numbers.percent(r.share())),
                         java.util.List.of("statements.json: meanExecMs", "compared step's statements.json: meanExecMs",
                                 "statements.json: totalExecMs ÷ the window's"))));

@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.report.ReadSteps;
 import org.pgknobs.results.StepPlans;
 
 /** {@code pgknobs diff}'s plans section on crafted step directories. */
@@ -26,9 +27,9 @@ class PlanDiffSectionTest {
     void printsEachChangedPlanWithItsCostsAndIsListed() throws Exception {
         Path a = step(dir, "06-wal", plans(plan("NewOrder.getStock", 5L, INDEX)));
         Path b = step(dir, "07-index", plans(plan("NewOrder.getStock", 5L, SEQ)));
-        assertThat(new PlanDiffSection().lines(a, b)).containsExactly(
+        assertThat(new PlanDiffSection().lines(ReadSteps.step(a), ReadSteps.step(b))).containsExactly(
                 "NewOrder.getStock: Index Scan using stock_pkey on stock → Seq Scan on stock (cost 8.32 → 817.00)");
-        assertThat(new PlanDiffSection().lines(a, a)).containsExactly("no plan changed (1 statements)");
+        assertThat(new PlanDiffSection().lines(ReadSteps.step(a), ReadSteps.step(a))).containsExactly("no plan changed (1 statements)");
         assertThat(DiffSections.all()).extracting(DiffSection::title).contains("plans");
     }
 
@@ -37,9 +38,9 @@ class PlanDiffSectionTest {
         Path with = step(dir, "with", plans(plan("s", 1L, INDEX)));
         Path without = Files.createDirectories(dir.resolve("without"));
         Path other = Files.createDirectories(dir.resolve("other"));
-        assertThat(new PlanDiffSection().lines(without, other)).isEmpty();
-        assertThat(new PlanDiffSection().lines(with, without)).singleElement().asString().startsWith("without has no plans.json");
+        assertThat(new PlanDiffSection().lines(ReadSteps.step(without), ReadSteps.step(other))).isEmpty();
+        assertThat(new PlanDiffSection().lines(ReadSteps.step(with), ReadSteps.step(without))).singleElement().asString().startsWith("without has no plans.json");
         Path failed = step(dir, "failed", new StepPlans(1, null, "tpcc", null, 0.1, "not captured: connection refused", List.of()));
-        assertThat(new PlanDiffSection().lines(with, failed)).containsExactly("failed: plans not captured: connection refused");
+        assertThat(new PlanDiffSection().lines(ReadSteps.step(with), ReadSteps.step(failed))).containsExactly("failed: plans not captured: connection refused");
     }
 }

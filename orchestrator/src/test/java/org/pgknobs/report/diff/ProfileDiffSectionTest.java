@@ -8,6 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.report.ReadSteps;
 import org.pgknobs.profile.FoldedStacks;
 import org.pgknobs.results.ProfileSummary;
 
@@ -25,7 +26,7 @@ class ProfileDiffSectionTest {
         new FoldedStacks(Map.of("postgres;main;heap_getnext", 30L, "postgres;main;pread64", 40L,
                 "postgres;main;StrategyGetBuffer", 30L)).write(b);
 
-        assertThat(new ProfileDiffSection().lines(a, b)).containsExactly(
+        assertThat(new ProfileDiffSection().lines(ReadSteps.step(a), ReadSteps.step(b))).containsExactly(
                 "self share of the server's CPU samples (100 → 100 samples):",
                 "  StrategyGetBuffer +30.0 points (0.0 % → 30.0 %)",
                 "  heap_getnext -30.0 points (60.0 % → 30.0 %)");
@@ -39,9 +40,9 @@ class ProfileDiffSectionTest {
         new FoldedStacks(Map.of("postgres;main;x", 10L)).write(a);
         ProfileSummary.absent("perf is not installed (Debian: apt-get install linux-perf)").write(b);
 
-        assertThat(new ProfileDiffSection().lines(a, b))
+        assertThat(new ProfileDiffSection().lines(ReadSteps.step(a), ReadSteps.step(b)))
                 .containsExactly("no profile in 02-cache: perf is not installed (Debian: apt-get install linux-perf)");
         Path c = Files.createDirectories(tmp.resolve("03-none"));
-        assertThat(new ProfileDiffSection().lines(b, c)).isEmpty();
+        assertThat(new ProfileDiffSection().lines(ReadSteps.step(b), ReadSteps.step(c))).isEmpty();
     }
 }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
+import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.ReportBuilder;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.RunData;
@@ -54,23 +55,23 @@ class EffectIntervalReportTest {
         ReportData.Run run = cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum", NO_AUTOVACUUM));
         ReportData.Step smallWal = step(run, "small-wal");
         RatioInterval ratio = (RatioInterval) WelchLogRatio.estimate(BASE, SMALL_WAL);
-        assertThat(smallWal.slowdownInterval().lower()).isCloseTo(1 / ratio.upper(), within(1e-9));
-        assertThat(smallWal.slowdownInterval().upper()).isCloseTo(1 / ratio.lower(), within(1e-9));
-        assertThat(smallWal.slowdownInterval().ratio()).isCloseTo(1 / ratio.ratio(), within(1e-9));
-        assertThat(smallWal.slowdownInterval().pValue()).isCloseTo(ratio.pValue(), within(1e-12));
-        assertThat(smallWal.slowdownInterval().against()).isEqualTo("baseline");
-        assertThat(smallWal.stepBeforeInterval()).as("the step before is the base itself").isNull();
-        assertThat(step(run, "baseline").slowdownInterval()).isNull();
+        assertThat(smallWal.effect().slowdownInterval().lower()).isCloseTo(1 / ratio.upper(), within(1e-9));
+        assertThat(smallWal.effect().slowdownInterval().upper()).isCloseTo(1 / ratio.lower(), within(1e-9));
+        assertThat(smallWal.effect().slowdownInterval().ratio()).isCloseTo(1 / ratio.ratio(), within(1e-9));
+        assertThat(smallWal.effect().slowdownInterval().pValue()).isCloseTo(ratio.pValue(), within(1e-12));
+        assertThat(smallWal.effect().slowdownInterval().against()).isEqualTo("baseline");
+        assertThat(smallWal.effect().stepBeforeInterval()).as("the step before is the base itself").isNull();
+        assertThat(step(run, "baseline").effect().slowdownInterval()).isNull();
 
         ReportData.Step noAutovacuum = step(run, "no-autovacuum");
         RatioInterval before = (RatioInterval) WelchLogRatio.estimate(SMALL_WAL, NO_AUTOVACUUM);
-        assertThat(noAutovacuum.stepBeforeInterval().against()).isEqualTo("small-wal");
-        assertThat(noAutovacuum.stepBeforeInterval().lower()).isCloseTo(1 / before.upper(), within(1e-9));
-        assertThat(noAutovacuum.stepBeforeInterval().upper()).isCloseTo(1 / before.lower(), within(1e-9));
+        assertThat(noAutovacuum.effect().stepBeforeInterval().against()).isEqualTo("small-wal");
+        assertThat(noAutovacuum.effect().stepBeforeInterval().lower()).isCloseTo(1 / before.upper(), within(1e-9));
+        assertThat(noAutovacuum.effect().stepBeforeInterval().upper()).isCloseTo(1 / before.lower(), within(1e-9));
 
-        String md = MarkdownReport.render(data(run));
+        String md = new MarkdownReport().render(data(run));
         assertThat(md).contains("| slowdown vs step before |")
-                .contains(Fmt.times(smallWal.slowdown()) + " [" + Fmt.num(1 / ratio.upper()) + "–" + Fmt.num(1 / ratio.lower()) + "]")
+                .contains(Fmt.times(smallWal.effect().slowdown()) + " [" + Fmt.num(1 / ratio.upper()) + "–" + Fmt.num(1 / ratio.lower()) + "]")
                 .contains(" [" + Fmt.num(1 / before.upper()) + "–" + Fmt.num(1 / before.lower()) + "] vs small-wal");
     }
 
@@ -84,12 +85,12 @@ class EffectIntervalReportTest {
         ReportData.Run run = cumulative(Map.of("baseline", base, "small-wal", close, "no-autovacuum", slow));
         ReportData.Step s = step(run, "small-wal");
         assertThat(((RatioInterval) WelchLogRatio.estimate(base, close)).containsOne()).isTrue();
-        assertThat(s.withinNoise()).isTrue();
-        assertThat(s.verdict()).isEqualTo("within noise");
+        assertThat(s.effect().withinNoise()).isTrue();
+        assertThat(s.effect().verdict()).isEqualTo("within noise");
         ReportData.Step far = step(run, "no-autovacuum");
         assertThat(((RatioInterval) WelchLogRatio.estimate(base, slow)).containsOne()).isFalse();
-        assertThat(far.withinNoise()).isFalse();
-        assertThat(far.verdict()).isNotEqualTo("within noise");
+        assertThat(far.effect().withinNoise()).isFalse();
+        assertThat(far.effect().verdict()).isNotEqualTo("within noise");
     }
 
     @Test
@@ -101,9 +102,9 @@ class EffectIntervalReportTest {
         String line = "Spread of " + run.baseSpread().sentence() + ".";
         assertThat(line).startsWith("Spread of baseline: CV 1.8 % over 3 repeats, mean ±")
                 .contains("; repeats per side to detect 5 %: " + run.baseSpread().repeatsToDetect().get("5 %") + ", 10 %: ");
-        String md = MarkdownReport.render(data(run));
+        String md = new MarkdownReport().render(data(run));
         assertThat(md.substring(md.indexOf("### Steps"))).contains(line);
-        assertThat(HtmlReport.render(data(run))).contains(line);
+        assertThat(new HtmlReport().render(data(run))).contains(line);
         assertThat(cumulative(Map.of("baseline", new double[] {7000}, "small-wal", SMALL_WAL, "no-autovacuum",
                 NO_AUTOVACUUM)).baseSpread()).as("one repeat has no spread").isNull();
     }
@@ -114,14 +115,14 @@ class EffectIntervalReportTest {
                 "no-autovacuum", NO_AUTOVACUUM));
         ReportData.Step s = step(run, "small-wal");
         NoInterval expected = (NoInterval) WelchLogRatio.estimate(new double[] {7000}, SMALL_WAL);
-        assertThat(s.slowdownInterval().present()).isFalse();
-        assertThat(s.slowdownInterval().noInterval()).isEqualTo(expected.reason())
+        assertThat(s.effect().slowdownInterval().present()).isFalse();
+        assertThat(s.effect().slowdownInterval().noInterval()).isEqualTo(expected.reason())
                 .isEqualTo("1 repeat of the base: no spread to estimate, so no interval");
-        assertThat(s.slowdownInterval().repeatsNeeded()).isEqualTo(2);
-        assertThat(s.withinNoise()).isFalse();
-        assertThat(s.publishedInside()).isNull();
-        assertThat(MarkdownReport.render(data(run))).contains("(1 repeat of the base: no spread to estimate, so no interval)");
-        assertThat(HtmlReport.render(data(run))).contains("(1 repeat of the base: no spread to estimate, so no interval)");
+        assertThat(s.effect().slowdownInterval().repeatsNeeded()).isEqualTo(2);
+        assertThat(s.effect().withinNoise()).isFalse();
+        assertThat(s.effect().publishedInside()).isNull();
+        assertThat(new MarkdownReport().render(data(run))).contains("(1 repeat of the base: no spread to estimate, so no interval)");
+        assertThat(new HtmlReport().render(data(run))).contains("(1 repeat of the base: no spread to estimate, so no interval)");
     }
 
     @Test
@@ -130,16 +131,16 @@ class EffectIntervalReportTest {
         ReportData.Run run = cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum", NO_AUTOVACUUM));
         ReportData.Step inside = step(run, "small-wal");
         ReportData.Step outside = step(run, "no-autovacuum");
-        assertThat(inside.slowdownInterval().contains(7082.0 / 1052)).isTrue();
-        assertThat(inside.publishedInside()).isTrue();
-        assertThat(inside.verdict()).isEqualTo("reproduced");
-        assertThat(outside.slowdownInterval().contains(7082.0 / 485)).isFalse();
-        assertThat(outside.publishedInside()).isFalse();
-        assertThat(outside.verdict()).isEqualTo("direction only");
+        assertThat(inside.effect().slowdownInterval().contains(7082.0 / 1052)).isTrue();
+        assertThat(inside.effect().publishedInside()).isTrue();
+        assertThat(inside.effect().verdict()).isEqualTo("reproduced");
+        assertThat(outside.effect().slowdownInterval().contains(7082.0 / 485)).isFalse();
+        assertThat(outside.effect().publishedInside()).isFalse();
+        assertThat(outside.effect().verdict()).isEqualTo("direction only");
 
-        String md = MarkdownReport.render(data(run));
-        assertThat(md).contains("reproduced (published ×6.73 inside " + Fmt.interval(inside.slowdownInterval()) + ")")
-                .contains("direction only (published ×14.6 outside " + Fmt.interval(outside.slowdownInterval()) + ")");
+        String md = new MarkdownReport().render(data(run));
+        assertThat(md).contains("reproduced (published ×6.73 inside " + Fmt.interval(inside.effect().slowdownInterval()) + ")")
+                .contains("direction only (published ×14.6 outside " + Fmt.interval(outside.effect().slowdownInterval()) + ")");
     }
 
     @Test
@@ -150,23 +151,23 @@ class EffectIntervalReportTest {
         ReportData.Run run = cumulative(Map.of("baseline", BASE, "small-wal", new double[] {0, 0},
                 "no-autovacuum", new double[] {0, 0}));
         ReportData.Step none = step(run, "small-wal");
-        assertThat(none.slowdownInterval().method()).isEqualTo("poisson-garwood-bound");
-        assertThat(none.slowdownInterval().bound()).isTrue();
-        assertThat(none.slowdownInterval().lower()).isCloseTo(218_301, within(2.0));
-        assertThat(none.slowdownInterval().upper()).isNull();
-        assertThat(none.slowdownInterval().containsOne()).isFalse();
-        assertThat(none.withinNoise()).isFalse();
+        assertThat(none.effect().slowdownInterval().method()).isEqualTo("poisson-garwood-bound");
+        assertThat(none.effect().slowdownInterval().bound()).isTrue();
+        assertThat(none.effect().slowdownInterval().lower()).isCloseTo(218_301, within(2.0));
+        assertThat(none.effect().slowdownInterval().upper()).isNull();
+        assertThat(none.effect().slowdownInterval().containsOne()).isFalse();
+        assertThat(none.effect().withinNoise()).isFalse();
         // published ×6.73 lies below the bound
-        assertThat(none.publishedInside()).isFalse();
-        assertThat(none.verdict()).isEqualTo("direction only");
+        assertThat(none.effect().publishedInside()).isFalse();
+        assertThat(none.effect().verdict()).isEqualTo("direction only");
         // the step before completed nothing too: no ratio, and the cell says so
         ReportData.Step after = step(run, "no-autovacuum");
-        assertThat(after.stepBeforeInterval().present()).isFalse();
-        assertThat(after.stepBeforeInterval().noInterval())
+        assertThat(after.effect().stepBeforeInterval().present()).isFalse();
+        assertThat(after.effect().stepBeforeInterval().noInterval())
                 .isEqualTo("small-wal completed nothing in a repeat too: no ratio, so no interval");
 
-        String md = MarkdownReport.render(data(run));
-        assertThat(md).contains("> " + Fmt.times(none.slowdown()) + " [≥ 218301]")
+        String md = new MarkdownReport().render(data(run));
+        assertThat(md).contains("> " + Fmt.times(none.effect().slowdown()) + " [≥ 218301]")
                 .contains("direction only (published ×6.73 outside [≥ 218301])");
         Path json = tmp.resolve("bound.json");
         JsonFiles.write(json, data(run));
@@ -182,9 +183,9 @@ class EffectIntervalReportTest {
         ReportData.Run run = cumulative(Map.of("baseline", new double[] {7000}, "small-wal", new double[] {0},
                 "no-autovacuum", new double[] {1000}));
         ReportData.Step none = step(run, "small-wal");
-        assertThat(none.slowdownInterval().present()).isFalse();
-        assertThat(none.slowdownInterval().noInterval()).isEqualTo("1 repeat of the baseline: no spread to estimate, so no interval");
-        assertThat(none.slowdownInterval().repeatsNeeded()).isEqualTo(2);
+        assertThat(none.effect().slowdownInterval().present()).isFalse();
+        assertThat(none.effect().slowdownInterval().noInterval()).isEqualTo("1 repeat of the baseline: no spread to estimate, so no interval");
+        assertThat(none.effect().slowdownInterval().repeatsNeeded()).isEqualTo(2);
     }
 
     @Test
@@ -221,12 +222,12 @@ class EffectIntervalReportTest {
         assertThat(bigRow.withinNoise()).isEqualTo(((RatioInterval) WelchLogRatio.estimate(base, big)).containsOne())
                 .isTrue();
         assertThat(bigRow.verdict()).isEqualTo("within noise");
-        assertThat(MarkdownReport.render(data(run))).contains(Fmt.ratio(smallRow.relative()) + " ▼** " + Fmt.interval(smallRow.interval()));
+        assertThat(new MarkdownReport().render(data(run))).contains(Fmt.ratio(smallRow.relative()) + " ▼** " + Fmt.interval(smallRow.interval()));
     }
 
     @Test
     void htmlStepsTableKeepsTheEffectsInFrontAndTheServerFiguresBehindAToggle() throws Exception {
-        String html = HtmlReport.render(data(cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL,
+        String html = new HtmlReport().render(data(cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL,
                 "no-autovacuum", NO_AUTOVACUUM))));
         int steps = html.indexOf("<h3>Steps");
         int details = html.indexOf("<details>", steps);
@@ -257,7 +258,7 @@ class EffectIntervalReportTest {
         assertThat(row.interval().lower()).isCloseTo(expected.lower(), within(1e-9));
         assertThat(row.interval().upper()).isCloseTo(expected.upper(), within(1e-9));
         assertThat(row.interval().n()).isEqualTo(6);
-        assertThat(MarkdownReport.render(data)).contains(Fmt.ratio(row.combined(), row.interval()));
+        assertThat(new MarkdownReport().render(data)).contains(Fmt.ratio(row.combined(), row.interval()));
         assertThat(data.shards().get(0).rows().get(0).interval()).as("the base row").isNull();
     }
 
@@ -336,7 +337,7 @@ class EffectIntervalReportTest {
         Optional<SuiteRecord> suite = shard == null ? Optional.empty()
                 : Optional.of(new SuiteRecord(new SuiteRecord.Origin(experiment.name(), null, null, List.of()),
                         new SuiteRecord.Progress("done", Instant.EPOCH, Instant.EPOCH), null, List.of(), new RunTags(18, shard, host)));
-        return new RunData(tmp.resolve(experiment.name() + (shard == null ? "" : "-" + host)), suite, Optional.of(experiment),
+        return new RunData(tmp.resolve(experiment.name() + (shard == null ? "" : "-" + host)).toString(), suite, Optional.of(experiment),
                 runs, Optional.empty());
     }
 
@@ -345,8 +346,8 @@ class EffectIntervalReportTest {
                 new PhaseResult.Latency(1, 2, 3, 4), Map.of());
         StepResult result = new StepResult(index, name, repeat, StepStatus.DONE, null, Instant.EPOCH, Instant.EPOCH,
                 null, Map.of(), new WorkloadResult("tpcc", "built-in", List.of(phase), "tpcc"), null);
-        return new StepRun(index, name, repeat, Path.of(name + "-" + repeat), StepStatus.DONE, null, result, Map.of(),
-                null, List.of(), List.of(), Map.of());
+        return new StepRun(index, name, repeat, name + "-" + repeat, StepStatus.DONE, null, result, Map.of(),
+                null, StepRun.Series.NONE, StepCaptures.NONE);
     }
 
     private static ReportData data(ReportData.Run run) {

@@ -131,34 +131,34 @@ class ReportFromRunsTest {
             }
             Path dir = article.resolve("steps").resolve(String.format("%02d-%s", s.index(), s.name()));
             JsonNode phase = phase(dir, "tpcc");
-            assertThat(s.throughput().median()).isEqualTo(phase.get("throughput").asDouble());
+            assertThat(s.effect().throughput().median()).isEqualTo(phase.get("throughput").asDouble());
             if (phase.get("completed").asLong() == 0) {
-                assertThat(s.p99Ms()).as(s.name() + ": no transaction, no latency").isNull();
+                assertThat(s.window().p99Ms()).as(s.name() + ": no transaction, no latency").isNull();
             } else {
-                assertThat(s.p99Ms()).isEqualTo(phase.at("/latencyMs/p99").asDouble());
+                assertThat(s.window().p99Ms()).isEqualTo(phase.at("/latencyMs/p99").asDouble());
             }
             // a window with no transaction is divided by its bound (ReproductionColumnsTest)
-            double through = s.throughputBelow() != null ? s.throughputBelow() : s.throughput().median();
-            assertThat(s.slowdown()).isCloseTo(baseline.throughput().median() / through, within(1e-9));
+            double through = s.effect().throughputBelow() != null ? s.effect().throughputBelow() : s.effect().throughput().median();
+            assertThat(s.effect().slowdown()).isCloseTo(baseline.effect().throughput().median() / through, within(1e-9));
             JsonNode derived = window(dir, "tpcc").get("derived");
-            assertThat(s.hitRatio()).isEqualTo(derived.get("clientHitRatio").asDouble());
-            assertThat(s.walMB()).isCloseTo(derived.at("/walBytes/total").asDouble() / 1e6, within(1e-9));
-            assertThat(s.checkpointsTimed()).isEqualTo(derived.at("/checkpoints/timed").asLong());
-            assertThat(s.checkpointsRequested()).isEqualTo(derived.at("/checkpoints/requested").asLong());
-            assertThat(s.io().keySet()).containsExactlyInAnyOrderElementsOf(
+            assertThat(s.server().hitRatio()).isEqualTo(derived.get("clientHitRatio").asDouble());
+            assertThat(s.server().walMB()).isCloseTo(derived.at("/walBytes/total").asDouble() / 1e6, within(1e-9));
+            assertThat(s.server().checkpointsTimed()).isEqualTo(derived.at("/checkpoints/timed").asLong());
+            assertThat(s.server().checkpointsRequested()).isEqualTo(derived.at("/checkpoints/requested").asLong());
+            assertThat(s.server().io().keySet()).containsExactlyInAnyOrderElementsOf(
                     iterable(derived.get("ioByBackendType").fieldNames()));
             long samples = Files.readAllLines(dir.resolve("tpcc.samples.csv")).stream().skip(1)
                     .filter(l -> !l.isBlank()).count();
-            assertThat(s.perSecond()).hasSize((int) samples);
+            assertThat(s.series().perSecond()).hasSize((int) samples);
         }
-        assertThat(run.steps().get(1).published()).isEqualTo(1052.0);
-        assertThat(run.steps().get(1).publishedSlowdown()).isCloseTo(7082.0 / 1052, within(1e-9));
-        assertThat(run.steps().get(1).why()).allMatch(r -> !r.figures().isEmpty());
+        assertThat(run.steps().get(1).effect().published()).isEqualTo(1052.0);
+        assertThat(run.steps().get(1).effect().publishedSlowdown()).isCloseTo(7082.0 / 1052, within(1e-9));
+        assertThat(run.steps().get(1).diagnosis().why()).allMatch(r -> !r.figures().isEmpty());
 
         String md = Files.readString(out.resolve(Reports.MARKDOWN));
         ReportData.Step cache = run.steps().get(1);
-        assertThat(md).contains("| 2 | cache-8mb | done | " + Fmt.stat(cache.throughput()) + " | ");
-        assertThat(md).contains(Fmt.percent(cache.hitRatio()));
+        assertThat(md).contains("| 2 | cache-8mb | done | " + Fmt.stat(cache.effect().throughput()) + " | ");
+        assertThat(md).contains(Fmt.percent(cache.server().hitRatio()));
     }
 
     /**

@@ -32,26 +32,26 @@ class ReportFromTinyRunsTest {
         ReportData data = Reports.write(List.of(run), out, Optional.empty());
         ReportData.Run r = data.runs().get(0);
         assertThat(r.mode()).isEqualTo("cumulative");
-        assertThat(r.headlinePhase()).isEqualTo("tpcc");
+        assertThat(r.setup().headlinePhase()).isEqualTo("tpcc");
         assertThat(r.steps()).hasSizeGreaterThanOrEqualTo(2);
         for (ReportData.Step s : r.steps()) {
             Path dir = run.resolve("steps").resolve(String.format("%02d-%s", s.index(), s.name()));
             if (!"done".equals(s.status())) {
-                assertThat(s.throughput()).isNull();
+                assertThat(s.effect().throughput()).isNull();
                 continue;
             }
             JsonNode step = json.readTree(dir.resolve("step.json").toFile());
             JsonNode tpcc = step.at("/workload/phases/0");
-            assertThat(s.throughput().median()).isEqualTo(tpcc.get("throughput").asDouble());
-            assertThat(s.goodput().median()).isEqualTo(tpcc.get("goodput").asDouble());
+            assertThat(s.effect().throughput().median()).isEqualTo(tpcc.get("throughput").asDouble());
+            assertThat(s.effect().goodput().median()).isEqualTo(tpcc.get("goodput").asDouble());
             long rows = Files.readAllLines(dir.resolve("tpcc.samples.csv")).stream().skip(1).filter(l -> !l.isBlank()).count();
-            assertThat(s.perSecond()).hasSize((int) rows);
+            assertThat(s.series().perSecond()).hasSize((int) rows);
             JsonNode derived = json.readTree(dir.resolve("pgstats.json").toFile()).at("/windows/0/derived");
             if (derived.hasNonNull("autovacuumPerMinute")) {
-                assertThat(s.autovacuumPerMinute()).isCloseTo(derived.get("autovacuumPerMinute").asDouble(), within(1e-9));
+                assertThat(s.server().autovacuumPerMinute()).isCloseTo(derived.get("autovacuumPerMinute").asDouble(), within(1e-9));
             }
         }
-        assertThat(r.steps().get(0).published()).isEqualTo(7082.0);
+        assertThat(r.steps().get(0).effect().published()).isEqualTo(7082.0);
         assertNamesTheAutovacuumWorkersTables(run, r, Files.readString(out.resolve(Reports.MARKDOWN)));
         Path html = out.resolve(Reports.HTML);
         String text = Files.readString(html);
@@ -92,7 +92,7 @@ class ReportFromTinyRunsTest {
         assertThat(suite.at("/observed/captures/0").asText()).isEqualTo("statements");
         assertThat(suite.at("/observed/addedSettings/shared_preload_libraries").asText()).isEqualTo("pg_stat_statements");
         ReportData.Run r = Reports.write(List.of(run), out, Optional.empty()).runs().get(0);
-        assertThat(r.observed()).startsWith("statements, profile (added to every step, the base included: shared_preload_libraries");
+        assertThat(r.setup().observed()).startsWith("statements, profile (added to every step, the base included: shared_preload_libraries");
         String previous = null;
         for (ReportData.Step s : r.steps()) {
             // the step before, when it has statements to compare with (a failed step has none)
@@ -114,8 +114,8 @@ class ReportFromTinyRunsTest {
             JsonNode window = json.readTree(dir.resolve("statements.json").toFile()).at("/windows/0");
             assertThat(window.get("phase").asText()).isEqualTo("tpcc");
             assertThat(window.get("statements").size()).as(s.name()).isPositive();
-            assertThat(s.statements().top()).isNotEmpty();
-            assertThat(s.statements().against()).isEqualTo(compared);
+            assertThat(s.captured().statements().top()).isNotEmpty();
+            assertThat(s.captured().statements().against()).isEqualTo(compared);
         }
         assertThat(Files.readString(out.resolve(Reports.MARKDOWN))).contains("### Top statements by server time",
                 "- observed: statements");
@@ -126,13 +126,13 @@ class ReportFromTinyRunsTest {
     void articleReportNamesTheIndexStepsSwitchFromIndexToSeqScans() throws Exception {
         ReportData.Run r = Reports.write(List.of(TinyRuns.article().directory()), out, Optional.empty()).runs().get(0);
         ReportData.Step index = r.steps().stream().filter(s -> s.name().equals("index")).findFirst().orElseThrow();
-        assertThat(index.plans().against()).isEqualTo("wal");
-        assertThat(index.plans().changes()).extracting(c -> c.text())
+        assertThat(index.captured().plans().against()).isEqualTo("wal");
+        assertThat(index.captured().plans().changes()).extracting(c -> c.text())
                 .contains("NewOrder.getStock: Index Scan using stock_pkey on stock → Seq Scan on stock");
-        assertThat(index.why()).extracting(w -> w.rule()).contains("plan-changed");
+        assertThat(index.diagnosis().why()).extracting(w -> w.rule()).contains("plan-changed");
         // the base has nothing to be compared with; shared_buffers alone moves no plan
-        assertThat(r.steps().get(0).plans()).isNull();
-        assertThat(r.steps().stream().filter(s -> s.name().equals("cache-8mb")).findFirst().orElseThrow().plans().changes())
+        assertThat(r.steps().get(0).captured().plans()).isNull();
+        assertThat(r.steps().stream().filter(s -> s.name().equals("cache-8mb")).findFirst().orElseThrow().captured().plans().changes())
                 .isEmpty();
         assertThat(Files.readString(out.resolve(Reports.MARKDOWN))).contains("### Plan changes")
                 .contains("| index | wal | NewOrder.getStock | Index Scan using stock_pkey on stock | Seq Scan on stock |");

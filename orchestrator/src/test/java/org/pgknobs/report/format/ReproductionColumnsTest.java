@@ -28,28 +28,28 @@ class ReproductionColumnsTest {
     void verdictsBoundsAndWorkDoneOnTheTinyArticleRun() throws Exception {
         Path run = TinyRuns.article().directory();
         ReportData.Run r = Reports.write(List.of(run), out, Optional.empty()).runs().get(0);
-        double baseline = r.steps().get(0).throughput().median();
+        double baseline = r.steps().get(0).effect().throughput().median();
         // the window the tiny profile measures, in seconds, as the run resolved it
         double window = ExperimentLoader.load(new SuiteLayout(run).resolvedExperiment(), Optional.empty(), List.of())
                 .workload().tpcc().duration().toMillis() / 1000.0;
         for (ReportData.Step s : r.steps()) {
-            assertThat(s.machine()).as(s.name()).isNotNull();
-            assertThat(s.work()).as(s.name() + ": pg_stat_database was collected").isNotNull();
-            assertThat(s.work().rowsPerSecond()).as(s.name()).isPositive();
+            assertThat(s.window().machine()).as(s.name()).isNotNull();
+            assertThat(s.window().work()).as(s.name() + ": pg_stat_database was collected").isNotNull();
+            assertThat(s.window().work().rowsPerSecond()).as(s.name()).isPositive();
             if (s.name().equals("baseline")) {
-                assertThat(s.verdict()).isNull();
+                assertThat(s.effect().verdict()).isNull();
                 continue;
             }
-            assertThat(s.verdict()).as(s.name()).isIn("reproduced", "direction only", "not reproduced", "within noise");
-            if (s.throughput().median() == 0) {
+            assertThat(s.effect().verdict()).as(s.name()).isIn("reproduced", "direction only", "not reproduced", "within noise");
+            if (s.effect().throughput().median() == 0) {
                 // fewer than one transaction per measured window: a bound, and the slowdown is at least base ÷ bound;
                 // the bound is 1 / the window (a little less when the window ran long)
-                assertThat(s.throughputBelow()).isGreaterThan(0.5 / window).isLessThanOrEqualTo(1 / window + 1e-9);
-                assertThat(s.slowdown()).isCloseTo(baseline / s.throughputBelow(), within(1e-6));
-                assertThat(s.walKBPerTxn()).as(s.name() + ": no transaction, no per-transaction figure").isNull();
-                assertThat(s.why()).noneMatch(w -> w.rule().equals("wal-per-transaction"));
+                assertThat(s.effect().throughputBelow()).isGreaterThan(0.5 / window).isLessThanOrEqualTo(1 / window + 1e-9);
+                assertThat(s.effect().slowdown()).isCloseTo(baseline / s.effect().throughputBelow(), within(1e-6));
+                assertThat(s.server().walKBPerTxn()).as(s.name() + ": no transaction, no per-transaction figure").isNull();
+                assertThat(s.diagnosis().why()).noneMatch(w -> w.rule().equals("wal-per-transaction"));
             } else {
-                assertThat(s.throughputBelow()).isNull();
+                assertThat(s.effect().throughputBelow()).isNull();
             }
         }
         String summary = Files.readString(run.resolve("summary.md"));
@@ -57,6 +57,6 @@ class ReproductionColumnsTest {
                 .containsPattern("\nVerdict: \\d of 6 published steps reproduced");
         // every step that completed nothing shows its bound in summary.md too
         assertThat(summary.lines().filter(l -> l.contains("(none in ")).count())
-                .isEqualTo(r.steps().stream().filter(s -> s.throughputBelow() != null).count());
+                .isEqualTo(r.steps().stream().filter(s -> s.effect().throughputBelow() != null).count());
     }
 }

@@ -7,6 +7,7 @@ import static org.pgknobs.report.plans.PlanFixtures.digest;
 import static org.pgknobs.report.plans.PlanFixtures.plan;
 import static org.pgknobs.report.plans.PlanFixtures.plans;
 import static org.pgknobs.report.plans.PlanFixtures.step;
+import static org.pgknobs.report.ReadSteps.captures;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +66,7 @@ class PlanChangesTest {
                  {"queryid": 1, "totalExecMs": 10}, {"queryid": 2, "totalExecMs": 60},
                  {"query": "select   BYTEXT", "totalExecMs": 20}, {"queryid": 3, "totalExecMs": 10},
                  {"queryid": 4, "totalExecMs": null}]}]}""");
-        List<PlanChange> changes = PlanChanges.read(before, after);
+        List<PlanChange> changes = PlanChanges.read(captures(before), captures(after));
         assertThat(changes).extracting(PlanChange::statement).containsExactly("big", "byText", "small");
         assertThat(changes).extracting(PlanChange::serverTimeShare).containsExactly(0.6, 0.2, 0.1);
         assertThat(changes.get(0).textWithShare()).endsWith("→ Seq Scan on stock (60 % of server time)");
@@ -82,7 +83,7 @@ class PlanChangesTest {
                   {"phase": "l.i1", "statements": [{"queryid": 1, "query": "q1", "totalExecMs": 10},
                                                    {"queryid": 2, "query": "q2", "totalExecMs": 50},
                                                    {"queryid": 7, "query": "q7", "totalExecMs": 10}]}]}""");
-        List<PlanChange> changes = PlanChanges.read(before, after);
+        List<PlanChange> changes = PlanChanges.read(captures(before), captures(after));
         // over both windows: 2 has 80 of 100 ms, 1 has 10
         assertThat(changes).extracting(PlanChange::statement).containsExactly("big", "small");
         assertThat(changes).extracting(PlanChange::serverTimeShare).containsExactly(0.8, 0.1);
@@ -99,7 +100,7 @@ class PlanChangesTest {
         Files.writeString(b.resolve("statements.json"), "{\"windows\": [{\"phase\": \"tpcc\", \"statements\": [{\"queryid\": 123, \"query\": "
                 + "\"UPDATE stock SET s_order_cnt = s_order_cnt + $2\\n WHERE s_i_id = $1\", \"totalExecMs\": 3}, "
                 + "{\"queryid\": 5, \"totalExecMs\": 1}]}]}");
-        assertThat(PlanChanges.read(a, b)).singleElement().extracting(PlanChange::serverTimeShare).isEqualTo(0.75);
+        assertThat(PlanChanges.read(captures(a), captures(b))).singleElement().extracting(PlanChange::serverTimeShare).isEqualTo(0.75);
     }
 
     @Test
@@ -108,7 +109,7 @@ class PlanChangesTest {
         Path after = step(dir, "a", plans(plan("s", 1L, SEQ)));
         for (String junk : List.of("{not json", "[]", "{\"statements\": {}}", "{\"statements\": [1, null, {\"queryid\": 1}]}")) {
             Files.writeString(after.resolve("statements.json"), junk);
-            assertThat(PlanChanges.read(before, after)).singleElement().extracting(PlanChange::serverTimeShare).isNull();
+            assertThat(PlanChanges.read(captures(before), captures(after))).singleElement().extracting(PlanChange::serverTimeShare).isNull();
         }
     }
 
@@ -116,10 +117,9 @@ class PlanChangesTest {
     void noPlansOnEitherSideIsNoComparison() throws Exception {
         Path with = step(dir, "with", plans(plan("s", 1L, INDEX)));
         Path without = Files.createDirectories(dir.resolve("without"));
-        assertThat(PlanChanges.compare(without, with)).isEmpty();
-        assertThat(PlanChanges.compare(with, null)).isEmpty();
+        assertThat(PlanChanges.compare(captures(without), captures(with))).isEmpty();
         Files.writeString(without.resolve(StepPlans.FILE), "{broken");
-        assertThat(PlanChanges.read(with, without)).isEmpty();
-        assertThat(PlanChanges.compare(with, with)).get().asList().isEmpty();
+        assertThat(PlanChanges.read(captures(with), captures(without))).isEmpty();
+        assertThat(PlanChanges.compare(captures(with), captures(with))).get().asList().isEmpty();
     }
 }

@@ -15,11 +15,11 @@ import org.pgknobs.collector.StatementStats;
 import org.pgknobs.collector.StatementWindow;
 import org.pgknobs.collector.StatementsDocument;
 import org.pgknobs.collector.StatementsFiles;
+import org.pgknobs.report.ReadSteps;
 import org.pgknobs.report.diff.DiffSections;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.Reason;
 import org.pgknobs.report.why.StatementMeanChange;
-import org.pgknobs.report.why.StepDirs;
 import org.pgknobs.report.why.WhyInput;
 
 /**
@@ -56,7 +56,7 @@ class StatementChangesTest {
     private static Optional<Reason> why(Path stepDir, Path compared) {
         Evidence evidence = new Evidence(null, "tpcc", null, null, null, null, null);
         return new StatementMeanChange().explain(new WhyInput(null, Optional.empty(), Map.of(), evidence,
-                new StepDirs(stepDir, compared)));
+                ReadSteps.captures(stepDir, compared)));
     }
 
     @Test
@@ -68,21 +68,23 @@ class StatementChangesTest {
             assertThat(r.text()).isEqualTo("statement `" + STOCK + "` mean ×4.0 (0.10 → 0.40 ms), 77 % of server time");
             assertThat(r.figures()).allMatch(f -> f.contains("statements.json"));
         });
-        StatementTable t = StatementTables.of(index, base, "base", "tpcc", StatementTables.TOP).orElseThrow();
+        StatementTable t = StatementTables.of(ReadSteps.captures(index), Optional.of(ReadSteps.captures(base)), "base",
+                "tpcc", StatementTables.TOP).orElseThrow();
         assertThat(t.against()).isEqualTo("base");
         assertThat(t.top()).extracting(StatementTable.Row::statement).containsExactly(STOCK, ORDERS, NEW);
-        assertThat(t.top().get(0).shareBefore()).isEqualTo(0.5);
+        assertThat(t.top().get(0).compared().shareBefore()).isEqualTo(0.5);
         assertThat(t.top().get(0).callsPerSecond()).isEqualTo(100.0);
-        assertThat(t.top().get(2).meanBefore()).as("not run in the base").isNull();
+        assertThat(t.top().get(2).compared().meanBefore()).as("not run in the base").isNull();
         assertThat(DiffSections.all()).anySatisfy(section -> {
             assertThat(section.title()).isEqualTo("statements");
-            List<String> lines = section.lines(base, index);
+            List<String> lines = section.lines(ReadSteps.step(base), ReadSteps.step(index));
             assertThat(lines.get(0)).isEqualTo("window tpcc: 520 ms of statement execution in B");
             assertThat(lines.get(1)).isEqualTo("76.9 % of server time (A 50.0 %)  mean 0.400 ms ×4.00 from 0.100  " + STOCK);
             assertThat(lines.get(3)).contains("(not run in A)");
-            assertThat(section.lines(base, dir.resolve("none"))).containsExactly("only A has statements.json: B ran "
+            assertThat(section.lines(ReadSteps.step(base), ReadSteps.step(dir.resolve("none"))))
+                    .containsExactly("only A has statements.json: B ran "
                     + "without pg_stat_statements in shared_preload_libraries (observe: [statements] adds it)");
-            assertThat(section.lines(dir.resolve("none"), dir.resolve("none2"))).isEmpty();
+            assertThat(section.lines(ReadSteps.step(dir.resolve("none")), ReadSteps.step(dir.resolve("none2")))).isEmpty();
         });
     }
 
@@ -98,6 +100,7 @@ class StatementChangesTest {
         assertThat(why(base, nulls)).as("the compared step's mean unknown").isEmpty();
         assertThat(why(mild, null)).as("the base itself").isEmpty();
         assertThat(why(dir.resolve("none"), base)).isEmpty();
-        assertThat(StatementTables.of(dir.resolve("none"), base, "base", "tpcc", 5)).isEmpty();
+        assertThat(StatementTables.of(ReadSteps.captures(dir.resolve("none")), Optional.of(ReadSteps.captures(base)),
+                "base", "tpcc", 5)).isEmpty();
     }
 }

@@ -14,6 +14,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.report.ReadSteps;
 
 /** "plan changed: ...", from the two steps' plans.json (and the later one's statements.json). */
 @Tag("unit")
@@ -24,7 +25,7 @@ class PlanChangedTest {
 
     private static Optional<Reason> explain(Path step, Path compared) {
         return new PlanChanged().explain(new WhyInput(null, Optional.empty(), Map.of(), Evidence.NONE,
-                new StepDirs(step, compared)));
+                ReadSteps.captures(step, compared)));
     }
 
     @Test
@@ -39,7 +40,7 @@ class PlanChangedTest {
         assertThat(r.figures()).containsExactly("plans.json NewOrder.getStock", "statements.json");
         // the rule is among those every report applies, collector or not
         assertThat(WhyRules.explain(new WhyInput(null, Optional.empty(), Map.of(), Evidence.NONE,
-                new StepDirs(after, before)))).extracting(Reason::rule).contains("plan-changed");
+                ReadSteps.captures(after, before)))).extracting(Reason::rule).contains("plan-changed");
     }
 
     @Test

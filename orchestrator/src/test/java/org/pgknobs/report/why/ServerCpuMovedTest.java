@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.profile.FoldedStacks;
+import org.pgknobs.report.ReadSteps;
 
 @Tag("unit")
 class ServerCpuMovedTest {
@@ -24,7 +25,7 @@ class ServerCpuMovedTest {
     }
 
     private static Optional<Reason> explain(Path step, Path compared) {
-        return new ServerCpuMoved().explain(new WhyInput(null, Optional.empty(), Map.of(), null, new StepDirs(step, compared)));
+        return new ServerCpuMoved().explain(new WhyInput(null, Optional.empty(), Map.of(), null, ReadSteps.captures(step, compared)));
     }
 
     @Test

@@ -1,0 +1,189 @@
+package org.pgknobs.report;
+
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.pgknobs.collector.Derived;
+import org.pgknobs.collector.IoFigures;
+import org.pgknobs.collector.Rate;
+import org.pgknobs.collector.WaitShare;
+import org.pgknobs.report.captures.Captures;
+import org.pgknobs.report.captures.StepCaptures;
+import org.pgknobs.report.plans.PlanChanges;
+import org.pgknobs.report.statements.StatementTables;
+import org.pgknobs.report.why.Evidence;
+import org.pgknobs.report.why.Steadiness;
+import org.pgknobs.report.why.WhyInput;
+import org.pgknobs.report.why.WhyRules;
+import org.pgknobs.results.MachineFacts;
+import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.PhaseResult;
+
+/** One step of a run over its repeats, as {@link ReportData.Step}: each topic built by its own function. */
+final class StepBuilder {
+
+    /**
+     * What a step is set against.
+     *
+     * @param compared         the step it is told apart from (the step before in cumulative mode, the base in
+     *                         variants); null for the base
+     * @param comparedCaptures that step's median repeat's capture files; empty without
+     * @param vsBase           its slowdown against the base with the interval; null for the base
+     * @param vsStepBefore     cumulative only: against the step before, when that is not the base
+     * @param noVerdict        the verdict when there is none to compute ({@value Verdict#NOT_THE_PUBLISHED_STEP}), or null
+     */
+    record Against(String compared, Optional<StepCaptures> comparedCaptures, EffectInterval vsBase,
+                   EffectInterval vsStepBefore, String noVerdict) {
+    }
+
+    /**
+     * The base and the published values.
+     *
+     * @param baseDerived the base's collector figures; empty for the base itself
+     * @param published   the published headline value of this step and of the base, null without
+     */
+    record Base(String headline, Stat throughput, Optional<Derived> baseDerived, boolean isBase, Double published,
+                Double publishedBase, boolean cumulative) {
+    }
+
+    private StepBuilder() {
+    }
+
+    static ReportData.Step step(String name, List<StepRun> runs, Base base, Against against) {
+        String headline = base.headline();
+        Optional<StepRun> median = ReportBuilder.medianRun(runs, headline);
+        Optional<PhaseResult> phase = median.flatMap(r -> ReportBuilder.phase(r, headline));
+        Optional<Derived> d = median.flatMap(r -> derived(r, headline));
+        Optional<Outcome> outcome = phase.map(Outcome::of);
+        MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
+        Steadiness steadiness = WindowSteadiness.of(runs);
+        Evidence evidence = new Evidence(machine, headline, outcome.map(Outcome::errorsBySqlState).orElse(null),
+                outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
+                outcome.map(Outcome::isolation).orElse(null),
+                noise(against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase()), steadiness);
+        Optional<Captures> captures = median.map(m -> new Captures(m.captures(), against.comparedCaptures()));
+        return new ReportData.Step(runs.get(0).index(), name, status(runs), runs.stream().map(StepRun::reason)
+                .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
+                effect(runs, base, against, outcome), window(median, phase, outcome, machine, headline),
+                server(d, median, outcome), captured(median, captures, against, headline),
+                new ReportData.Diagnosis(median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null),
+                        base.baseDerived(), m.settings(), evidence, captures))).orElse(List.of()), steadiness),
+                series(runs, median));
+    }
+
+    private static ReportData.Effect effect(List<StepRun> runs, Base base, Against against, Optional<Outcome> outcome) {
+        Stat throughput = Stat.of(ReportBuilder.headlineValues(runs, base.headline()));
+        Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> ReportBuilder.phase(r, base.headline()))
+                .flatMap(Optional::stream).map(PhaseResult::goodput).toList());
+        EffectInterval vsBase = against.vsBase();
+        // nothing completed in the window: the throughput is below one per window, the slowdown above base ÷ that
+        Double below = throughput != null && outcome.isPresent() && outcome.get().nothingCompleted(throughput.median())
+                ? outcome.get().bound() : null;
+        double value = below != null ? below : throughput == null ? 0 : throughput.median();
+        Double slowdown = value > 0 && base.throughput() != null ? base.throughput().median() / value : null;
+        // the interval against the base holds 1: ours shows no effect (docs/statistics.md)
+        boolean withinNoise = vsBase != null && below == null && vsBase.containsOne();
+        Double published = base.published();
+        Double publishedSlowdown = published != null && base.publishedBase() != null && published > 0
+                ? base.publishedBase() / published : null;
+        boolean cumulative = base.cumulative();
+        Verdict verdict = base.isBase() || slowdown == null ? null : Verdict.of(cumulative ? slowdown : 1 / slowdown,
+                below != null, publishedSlowdown == null ? null : cumulative ? publishedSlowdown : 1 / publishedSlowdown,
+                withinNoise);
+        Boolean publishedInside = verdict == null || vsBase == null || !vsBase.present() ? null
+                : vsBase.contains(publishedSlowdown);
+        return new ReportData.Effect(throughput, goodput, slowdown, vsBase, against.vsStepBefore(), withinNoise,
+                published, publishedSlowdown, below, verdict == null ? against.noVerdict() : verdict.label(),
+                publishedInside);
+    }
+
+    private static ReportData.Window window(Optional<StepRun> median, Optional<PhaseResult> phase,
+                                            Optional<Outcome> outcome, MachineFacts machine, String headline) {
+        PhaseResult.Latency lat = phase.map(PhaseResult::latencyMs).orElse(null);
+        return new ReportData.Window(
+                median.flatMap(r -> StepRun.headlineWindow(r.stats(), headline)).map(WorkDone::of).orElse(null),
+                outcome.map(Outcome::errorsText).orElse(null), machine,
+                lat == null ? null : lat.p50(), lat == null ? null : lat.p95(), lat == null ? null : lat.p99());
+    }
+
+    private static ReportData.Server server(Optional<Derived> d, Optional<StepRun> median, Optional<Outcome> outcome) {
+        // pg_stat_database counts failed attempts too: with none committed there is nothing per transaction
+        boolean noTransaction = outcome.map(o -> o.successful() == 0).orElse(false);
+        Map<String, ReportData.Io> io = new LinkedHashMap<>();
+        d.map(Derived::ioByBackendType).orElse(Map.of()).forEach((type, f) -> io.put(type, io(f)));
+        return new ReportData.Server(d.map(Derived::clientHitRatio).orElse(null),
+                d.map(Derived::wal).map(Derived.Wal::bytes).map(r -> r.total() / 1e6).orElse(null),
+                noTransaction ? null : d.map(Derived::wal).map(Derived.Wal::bytes).map(Rate::perTransaction).map(v -> v / 1e3).orElse(null),
+                noTransaction ? null : d.map(Derived::wal).map(Derived.Wal::fpi).map(Rate::perTransaction).orElse(null),
+                d.map(Derived::checkpoints).map(c -> c.timed()).orElse(null),
+                d.map(Derived::checkpoints).map(c -> c.requested()).orElse(null),
+                d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
+                d.map(Derived::maintenance).map(Derived.Maintenance::autovacuumPerMinute).orElse(null),
+                median.map(m -> autovacuum(d.orElse(null), m)).orElse(null),
+                d.map(Derived::waits).map(Derived.Waits::top).orElse(List.of()).stream().limit(3).map(StepBuilder::wait).toList(), io);
+    }
+
+    private static ReportData.Captured captured(Optional<StepRun> median, Optional<Captures> captures, Against against,
+                                                String headline) {
+        Optional<StepCaptures> compared = against.comparedCaptures();
+        return new ReportData.Captured(
+                median.flatMap(m -> compared.flatMap(c -> PlanChanges.compare(c, m.captures())))
+                        .map(changes -> new ReportData.Plans(against.compared(), changes)).orElse(null),
+                median.flatMap(m -> StatementTables.of(m.captures(), compared, against.compared(), headline,
+                        StatementTables.TOP)).orElse(null),
+                captures);
+    }
+
+    private static ReportData.Series series(List<StepRun> runs, Optional<StepRun> median) {
+        Map<String, Stat> phases = new LinkedHashMap<>();
+        runs.stream().filter(StepRun::measured).flatMap(r -> r.result().workload().phases().stream())
+                .map(PhaseResult::name).distinct()
+                .forEach(p -> phases.put(p, Stat.of(ReportBuilder.headlineValues(runs, p))));
+        return new ReportData.Series(phases, median.map(StepRun::perSecond).orElse(List.of()),
+                median.map(StepRun::checkpoints).orElse(List.of()), median.map(StepRun::phaseSamples).orElse(Map.of()));
+    }
+
+    /** The interval against the step it is told apart from, when there is one. */
+    private static Evidence.Noise noise(EffectInterval i) {
+        return i == null || !i.present() || i.bound() ? null
+                : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN());
+    }
+
+    private static ReportData.Autovacuum autovacuum(Derived d, StepRun run) {
+        ReportData.Autovacuum a = ReportData.Autovacuum.of(d == null ? null : d.autovacuum(),
+                run.captures().autovacuumLogEntries());
+        return a.activity() == null && a.logEntries() == null ? null : a;
+    }
+
+    private static String wait(WaitShare w) {
+        return String.format(Locale.ROOT, "%s:%s %.0f %%", w.waitEventType(), w.waitEvent(), w.share() * 100);
+    }
+
+    private static ReportData.Io io(IoFigures f) {
+        return new ReportData.Io(perSecond(f.reads()), perSecond(f.writes()), perSecond(f.extendOps()),
+                perSecond(f.hits()));
+    }
+
+    private static double perSecond(Rate r) {
+        return r == null ? 0 : r.perSecond();
+    }
+
+    private static String status(List<StepRun> runs) {
+        Set<StepStatus> statuses = new LinkedHashSet<>();
+        runs.forEach(r -> statuses.add(r.status()));
+        if (statuses.size() == 1) {
+            return statuses.iterator().next().json();
+        }
+        long done = runs.stream().filter(r -> r.status() == StepStatus.DONE).count();
+        return "done " + done + "/" + runs.size();
+    }
+
+    static Optional<Derived> derived(StepRun r, String headline) {
+        return StepRun.headlineWindow(r.stats(), headline).map(w -> w.derived());
+    }
+}
