@@ -103,6 +103,23 @@ class ArchitectureTest {
                     "com.fasterxml.jackson..", "org.pgknobs.json..", "org.pgknobs.units..", "org.pgknobs.host..",
                     "org.pgknobs.collector..").or(equivalentTo(BadInputException.class)));
 
+    /**
+     * The experiment (model and YAML) stands on the basics and the statistics alone: what a file says is decided
+     * before anything of a run exists. The plan adds the host's facts (the machine scaler) and the insert
+     * benchmark's sizes, whose run-time estimate belongs to that workload (its clean-up waits and variants).
+     */
+    @ArchTest
+    static final ArchRule experimentStandsOnTheBasics = classes().that()
+            .resideInAnyPackage("org.pgknobs.experiment", "org.pgknobs.experiment.yaml..").should()
+            .onlyDependOnClassesThat().resideInAnyPackage(concat(BASICS, "java..", "org.pgknobs.experiment..",
+                    "org.pgknobs.stats..", "org.yaml.snakeyaml..", "org.apache.commons.text.."));
+
+    @ArchTest
+    static final ArchRule experimentPlanAddsOnlyHostAndInsertBenchSizes = classes().that()
+            .resideInAPackage("org.pgknobs.experiment.plan..").should().onlyDependOnClassesThat()
+            .resideInAnyPackage(concat(BASICS, "java..", "org.pgknobs.experiment..", "org.pgknobs.stats..",
+                    "org.pgknobs.workload.insertbench.."));
+
     /** The experiment model knows nothing of how it is read from YAML or planned into runs. */
     @ArchTest
     static final ArchRule experimentModelImportsNeitherYamlNorPlan = noClasses().that()

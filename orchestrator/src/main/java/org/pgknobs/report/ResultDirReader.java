@@ -68,7 +68,7 @@ public final class ResultDirReader {
         Optional<SuiteRecord> suite = Files.isRegularFile(layout.suiteJson())
                 ? Optional.of(JsonFiles.read(layout.suiteJson(), SuiteRecord.class)) : Optional.empty();
         Optional<Experiment> experiment = Files.isRegularFile(layout.resolvedExperiment())
-                ? Optional.of(ExperimentLoader.load(layout.resolvedExperiment(), Optional.empty(), List.of()))
+                ? Optional.of(ExperimentLoader.loadRecord(layout.resolvedExperiment()))
                 : Optional.empty();
         List<SuiteRecord.Entry> entries = suite.map(SuiteRecord::steps).filter(s -> !s.isEmpty())
                 .orElseGet(() -> scanSteps(dir));
@@ -88,7 +88,7 @@ public final class ResultDirReader {
      */
     public static SummaryTable summaryTable(Path suiteDir) {
         SuiteLayout layout = new SuiteLayout(suiteDir);
-        Experiment experiment = ExperimentLoader.load(layout.resolvedExperiment(), Optional.empty(), List.of());
+        Experiment experiment = ExperimentLoader.loadRecord(layout.resolvedExperiment());
         SuiteRecord suite = JsonFiles.read(layout.suiteJson(), SuiteRecord.class);
         return SummaryTable.of(experiment, suite, suite.steps().stream().map(e -> readStep(suiteDir, e)).toList());
     }

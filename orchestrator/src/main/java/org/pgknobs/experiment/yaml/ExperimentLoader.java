@@ -31,6 +31,15 @@ public final class ExperimentLoader {
     }
 
     /**
+     * A result directory's experiment.resolved.yaml, for reading only: nothing runs from a record, and the run that
+     * wrote it was checked against its own allowances, so every kind of gated setting is accepted (a directory
+     * written before {@code allow:} existed records none).
+     */
+    public static Experiment loadRecord(Path resolved) {
+        return load(resolved, Optional.empty(), List.of(), java.util.EnumSet.allOf(SettingGate.Kind.class));
+    }
+
+    /**
      * The same, with the {@code --allow} kinds: a gated setting ({@link SettingGate}: one that runs a program, loads
      * code from a path or uses a file outside the data directory) is bad input at its line unless its kind is in
      * {@code allowed} or in the file's {@code allow:} list.
