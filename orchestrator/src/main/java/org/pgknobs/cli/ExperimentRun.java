@@ -227,7 +227,7 @@ final class ExperimentRun {
 
     private static void writeReport(List<Path> dirs, Path outDir, PrintStream stdout) {
         try {
-            var report = Reports.write(dirs, outDir, Optional.empty());
+            var report = ReportFiles.write(dirs, outDir, Optional.empty());
             Reports.ablationMarkdown(report).ifPresent(stdout::print);
             stdout.println("report: " + outDir.resolve("report.html"));
         } catch (RuntimeException e) {

@@ -41,7 +41,7 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path outDir = out != null ? out : dirs.get(0);
-        ReportData data = Reports.write(dirs, outDir, Optional.ofNullable(baseline), Optional.ofNullable(referenceVersion));
+        ReportData data = ReportFiles.write(dirs, outDir, Optional.ofNullable(baseline), Optional.ofNullable(referenceVersion));
         PrintWriter w = spec.commandLine().getOut();
         int steps = data.runs().stream().mapToInt(r -> r.steps().size()).sum();
         w.printf("report of %d run(s), %d step(s): %s, %s, %s%n", data.runs().size(), steps,

@@ -1,6 +1,5 @@
 package org.pgknobs.report.format;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,11 +10,10 @@ import org.pgknobs.report.ReportBuilder;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.RunData;
-import org.pgknobs.results.JsonFiles;
 
 /**
- * Entry point: reads result directories ({@link ResultDirReader}) and writes report.json (the data), report.md and
- * report.html (renderings of it) into {@code outDir}: the one class of the report that writes files.
+ * Entry point of the renderings: from result directories as {@link ResultDirReader} read them, report.json (the
+ * data), report.md and report.html (renderings of it), as texts; {@code cli.ReportFiles} writes them.
  */
 public final class Reports {
 
@@ -40,24 +38,23 @@ public final class Reports {
         return data.runs().stream().filter(r -> r.ablation() != null).findFirst().map(r -> MarkdownReport.ablation(r.ablation()));
     }
 
-    /**
-     * @param baseline step name the slowdowns and relative values divide by; default "baseline" or
-     *                 "base" when a step has that name, else the first step
-     * @return the data written to report.json
-     */
-    public static ReportData write(List<Path> resultDirs, Path outDir, Optional<String> baseline) {
-        return write(resultDirs, outDir, baseline, Optional.empty());
+    /** A report: its data (report.json's content) and each of its files' name and text, in the order to write them. */
+    public record Rendered(ReportData data, Map<String, String> files) {
     }
 
-    /** @param referenceVersion the PostgreSQL major the versions table divides by (default: the newest) */
-    public static ReportData write(List<Path> resultDirs, Path outDir, Optional<String> baseline,
-                                   Optional<Integer> referenceVersion) {
-        if (resultDirs.isEmpty()) {
+    /**
+     * @param runs             result directories as {@link ResultDirReader} read them
+     * @param baseline         step name the slowdowns and relative values divide by; default "baseline" or "base"
+     *                         when a step has that name, else the first step
+     * @param referenceVersion the PostgreSQL major the versions table divides by (default: the newest)
+     */
+    public static Rendered render(List<RunData> runs, Optional<String> baseline, Optional<Integer> referenceVersion) {
+        if (runs.isEmpty()) {
             throw new BadInputException("no result directory given: pass at least one results/<experiment>/<timestamp>");
         }
-        List<RunData> runs = resultDirs.stream().map(ResultDirReader::read).toList();
         ReportData data = ReportBuilder.build(runs, baseline, referenceVersion, Instant.now());
-        formats().forEach((file, format) -> JsonFiles.writeText(outDir.resolve(file), format.render(data)));
-        return data;
+        Map<String, String> files = new LinkedHashMap<>();
+        formats().forEach((file, format) -> files.put(file, format.render(data)));
+        return new Rendered(data, files);
     }
 }

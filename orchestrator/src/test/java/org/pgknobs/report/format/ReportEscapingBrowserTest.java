@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.cli.ReportFiles;
 import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 import org.pgknobs.testing.RequiredTools;
@@ -47,7 +48,7 @@ class ReportEscapingBrowserTest {
                 + "postgres;main;" + PAYLOAD + " 1000000\n");
 
         Path out = tmp.resolve("report");
-        Reports.write(List.of(copy), out, Optional.empty());
+        ReportFiles.write(List.of(copy), out, Optional.empty());
         String html = Files.readString(out.resolve(Reports.HTML));
 
         assertThat(html).as("the payload never appears as markup").doesNotContain("<img src=x").doesNotContain("<!--<");

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.cli.ReportFiles;
 import org.pgknobs.BadInputException;
 import org.pgknobs.cli.Main;
 import org.pgknobs.report.Agreement;
@@ -58,7 +59,7 @@ class ReportFromRunsTest {
     @Test
     void sweepRelativeTableMatchesStepFilesAndPublishedValues() throws Exception {
         Path out = results.resolve("out-sweep");
-        ReportData data = Reports.write(List.of(sweep), out, Optional.empty());
+        ReportData data = ReportFiles.write(List.of(sweep), out, Optional.empty());
         ReportData.Run run = data.runs().get(0);
         assertThat(run.mode()).isEqualTo("variants");
         assertThat(run.baseline()).isEqualTo("base");
@@ -117,7 +118,7 @@ class ReportFromRunsTest {
     @Test
     void cumulativeStepTableMatchesCollectorFiles() throws Exception {
         Path out = results.resolve("out-article");
-        ReportData data = Reports.write(List.of(article), out, Optional.empty());
+        ReportData data = ReportFiles.write(List.of(article), out, Optional.empty());
         ReportData.Run run = data.runs().get(0);
         assertThat(run.sweep()).isEmpty();
         assertThat(run.steps()).extracting(ReportData.Step::name).containsExactly("baseline", "cache-8mb", "cache-2mb",
@@ -168,7 +169,7 @@ class ReportFromRunsTest {
     @Test
     void htmlIsWellFormedSelfContainedAndHasCharts() throws Exception {
         Path out = results.resolve("out-html");
-        Reports.write(List.of(withoutProfiles(sweep, "sweep-without-profile"),
+        ReportFiles.write(List.of(withoutProfiles(sweep, "sweep-without-profile"),
                 withoutProfiles(article, "article-without-profile")), out, Optional.empty());
         String html = Files.readString(out.resolve(Reports.HTML));
         assertThat(html).doesNotContainIgnoringCase("http://").doesNotContainIgnoringCase("https://");
@@ -190,7 +191,7 @@ class ReportFromRunsTest {
         Path copy = TinyRuns.copy(sweep, results.resolve("copy"));
         Workspace.delete(copy.resolve("steps/03-a3"));
         Files.delete(copy.resolve("suite.json"));   // a run killed before suite.json: steps are found on disk
-        ReportData data = Reports.write(List.of(sweep, copy), results.resolve("out-compare"), Optional.of("base"));
+        ReportData data = ReportFiles.write(List.of(sweep, copy), results.resolve("out-compare"), Optional.of("base"));
         assertThat(data.comparison()).extracting(ReportData.ComparisonRow::step).containsExactly("base", "a1", "a3", "a6");
         ReportData.ComparisonRow base = data.comparison().get(0);
         assertThat(base.ratioToFirst().get(1)).isEqualTo(1.0);
@@ -219,7 +220,7 @@ class ReportFromRunsTest {
         } finally {
             System.setErr(err);
         }
-        assertThatThrownBy(() -> Reports.write(List.of(results.resolve("nowhere")), out, Optional.empty()))
+        assertThatThrownBy(() -> ReportFiles.write(List.of(results.resolve("nowhere")), out, Optional.empty()))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("not a directory");
     }
 

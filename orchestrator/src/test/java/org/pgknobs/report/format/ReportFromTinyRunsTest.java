@@ -12,6 +12,7 @@ import java.util.Optional;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.cli.ReportFiles;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.testing.TinyRuns;
 
@@ -29,7 +30,7 @@ class ReportFromTinyRunsTest {
     @Test
     void articleReportTakesThroughputFromStepJsonAndSeriesFromTpccSamples() throws Exception {
         Path run = TinyRuns.article().directory();
-        ReportData data = Reports.write(List.of(run), out, Optional.empty());
+        ReportData data = ReportFiles.write(List.of(run), out, Optional.empty());
         ReportData.Run r = data.runs().get(0);
         assertThat(r.mode()).isEqualTo("cumulative");
         assertThat(r.setup().headlinePhase()).isEqualTo("tpcc");
@@ -91,7 +92,7 @@ class ReportFromTinyRunsTest {
         JsonNode suite = json.readTree(run.resolve("suite.json").toFile());
         assertThat(suite.at("/observed/captures/0").asText()).isEqualTo("statements");
         assertThat(suite.at("/observed/addedSettings/shared_preload_libraries").asText()).isEqualTo("pg_stat_statements");
-        ReportData.Run r = Reports.write(List.of(run), out, Optional.empty()).runs().get(0);
+        ReportData.Run r = ReportFiles.write(List.of(run), out, Optional.empty()).runs().get(0);
         assertThat(r.setup().observed()).startsWith("statements, profile (added to every step, the base included: shared_preload_libraries");
         String previous = null;
         for (ReportData.Step s : r.steps()) {
@@ -124,7 +125,7 @@ class ReportFromTinyRunsTest {
 
     @Test
     void articleReportNamesTheIndexStepsSwitchFromIndexToSeqScans() throws Exception {
-        ReportData.Run r = Reports.write(List.of(TinyRuns.article().directory()), out, Optional.empty()).runs().get(0);
+        ReportData.Run r = ReportFiles.write(List.of(TinyRuns.article().directory()), out, Optional.empty()).runs().get(0);
         ReportData.Step index = r.steps().stream().filter(s -> s.name().equals("index")).findFirst().orElseThrow();
         assertThat(index.captured().plans().against()).isEqualTo("wal");
         assertThat(index.captured().plans().changes()).extracting(c -> c.text())
@@ -142,7 +143,7 @@ class ReportFromTinyRunsTest {
     @Test
     void sweepReportPutsHeadlinePhaseFirstWithPublishedRelativeValues() throws Exception {
         Path run = TinyRuns.sweep().directory();
-        ReportData data = Reports.write(List.of(run), out, Optional.empty());
+        ReportData data = ReportFiles.write(List.of(run), out, Optional.empty());
         ReportData.Run r = data.runs().get(0);
         assertThat(r.mode()).isEqualTo("variants");
         assertThat(r.sweep().get(0).phase()).isEqualTo("l.i1");

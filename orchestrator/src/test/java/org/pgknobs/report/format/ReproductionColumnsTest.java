@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.cli.ReportFiles;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.results.SuiteLayout;
@@ -27,7 +28,7 @@ class ReproductionColumnsTest {
     @Test
     void verdictsBoundsAndWorkDoneOnTheTinyArticleRun() throws Exception {
         Path run = TinyRuns.article().directory();
-        ReportData.Run r = Reports.write(List.of(run), out, Optional.empty()).runs().get(0);
+        ReportData.Run r = ReportFiles.write(List.of(run), out, Optional.empty()).runs().get(0);
         double baseline = r.steps().get(0).effect().throughput().median();
         // the window the tiny profile measures, in seconds, as the run resolved it
         double window = ExperimentLoader.load(new SuiteLayout(run).resolvedExperiment(), Optional.empty(), List.of())
