@@ -39,9 +39,8 @@ public final class AllowOptions {
 
     /** The same for --set NAME=VALUE of the bench commands. */
     public void require(Map<String, ?> settings, String option) {
-        SettingGate.require(settings, kinds(), name -> option + " " + name + "=" + settings.get(name));
         // stderr: these commands' stdout is JSON lines
-        SettingGate.inEffect(List.of(settings)).forEach(g -> System.err.println(g.announcement()));
+        require(settings, name -> option + " " + name + "=" + settings.get(name), new PrintWriter(System.err, true));
     }
 
     /** Before anything starts: what the experiment will run, load or use outside its data directory. */

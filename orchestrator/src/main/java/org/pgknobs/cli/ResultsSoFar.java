@@ -25,9 +25,6 @@ import org.pgknobs.results.SuiteRecord;
  */
 final class ResultsSoFar {
 
-    /** The file a run's stack trace goes to, in the result directory, when a run fails with an internal error. */
-    static final String ERROR_LOG = "pgknobs-error.log";
-
     private final Path out;
     private final Optional<Path> resume;
     private final Set<Path> before;
@@ -75,7 +72,7 @@ final class ResultsSoFar {
     }
 
     /**
-     * Writes the stack trace to {@value #ERROR_LOG} in the directory the run was working in (the one not
+     * Writes the stack trace to the error log ({@link SuiteLayout#errorLog}) of the directory the run was working in (the one not
      * finished); empty when there is none, or it cannot be written there.
      */
     Optional<Path> writeTrace(Throwable t) {
@@ -87,11 +84,11 @@ final class ResultsSoFar {
                 .orElse(true)).findFirst().orElse(dirs.get(dirs.size() - 1));
         StringWriter trace = new StringWriter();
         t.printStackTrace(new PrintWriter(trace));
-        Path log = dir.resolve(ERROR_LOG);
+        Path log = new SuiteLayout(dir).errorLog();
         try {
-            Files.writeString(log, trace.toString());
+            JsonFiles.writeText(log, trace.toString());
             return Optional.of(log);
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             return Optional.empty();
         }
     }

@@ -53,6 +53,11 @@ public record SuiteLayout(Path root) {
         return root.resolve("ablation.json");
     }
 
+    /** The stack trace of a run that ended with an internal error (not bad input, not a failed step). */
+    public Path errorLog() {
+        return root.resolve("pgknobs-error.log");
+    }
+
     public Path resolvedExperiment() {
         return root.resolve("experiment.resolved.yaml");
     }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.BadInputException;
+import org.pgknobs.results.SuiteLayout;
 import picocli.CommandLine;
 
 /**
@@ -63,8 +64,8 @@ class ErrorsTest {
         assertThat(code).isEqualTo(Main.RUN_FAILED);
         assertThat(err.toString()).contains("pgknobs: internal error: java.lang.NullPointerException",
                 "results: " + run + ": 1 of 2 runs done (base); --resume " + run + " runs the others",
-                "stack trace: " + run.resolve(ResultsSoFar.ERROR_LOG)).doesNotContain("\tat ", "2026-01-01");
-        assertThat(Files.readString(run.resolve(ResultsSoFar.ERROR_LOG))).contains("NullPointerException", "\tat ");
+                "stack trace: " + new SuiteLayout(run).errorLog()).doesNotContain("\tat ", "2026-01-01");
+        assertThat(Files.readString(new SuiteLayout(run).errorLog())).contains("NullPointerException", "\tat ");
     }
 
     @Test
