@@ -18,8 +18,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import org.pgknobs.cli.Main;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
@@ -31,7 +29,7 @@ import org.pgknobs.testing.TestServers;
 /**
  * A server pgknobs does not own (a second embedded server plays it, reached only by URL, password in
  * PGPASSWORD, restarted by a user's script): no ALTER SYSTEM without --allow-alter-system, and its
- * postgresql.auto.conf is handed back as it was after a normal end, a failure, SIGINT and SIGTERM.
+ * postgresql.auto.conf is handed back as it was after a normal end, a failure and a signal.
  * The same runs prove that the password is in no file a run writes.
  */
 class ExternalServerSafetyTest {
@@ -127,16 +125,20 @@ class ExternalServerSafetyTest {
         assertThat(autoConf()).isEqualTo(originalAutoConf);
     }
 
-    @ParameterizedTest(name = "SIG{0}")
-    @CsvSource({"INT, 130", "TERM, 143"})
-    void aSignalMidRunRestoresAutoConf(String signal, int exitCode) throws Exception {
-        ChildRun run = run("sig" + signal, "--allow-alter-system", "--restart-cmd", restartScript.toString());
+    /**
+     * SIGINT only: both signals end the JVM through the one shutdown hook (run.SuiteInterruption) that restores
+     * postgresql.auto.conf, and SignalsTest sends each of them to a run and checks its exit code and the hook's
+     * work, so a SIGTERM here would repeat a path already covered at the cost of another child run.
+     */
+    @Test
+    void aSignalMidRunRestoresAutoConf() throws Exception {
+        ChildRun run = run("sigINT", "--allow-alter-system", "--restart-cmd", restartScript.toString());
         run.awaitOutput("measuring tpcc", 180);
         assertThat(autoConf()).as("the step's settings are applied").isNotEqualTo(originalAutoConf);
-        run.signal(signal);
-        assertThat(run.waitFor(120)).as(run.output()).isEqualTo(exitCode);
+        run.signal("INT");
+        assertThat(run.waitFor(120)).as(run.output()).isEqualTo(Main.INTERRUPTED);
         assertThat(autoConf()).isEqualTo(originalAutoConf);
-        assertThat(Suites.suite(Suites.resultDir(scratch.root().resolve("sig" + signal)).orElseThrow()).progress().status())
+        assertThat(Suites.suite(Suites.resultDir(scratch.root().resolve("sigINT")).orElseThrow()).progress().status())
                 .isEqualTo("interrupted");
         assertThat(external.isRunning()).isTrue();
         try (Connection c = external.connection().connect(); Statement st = c.createStatement();

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.pgknobs.cli.Main;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
+import org.pgknobs.testing.CliRun;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM while a step is being measured, sent to a real pgknobs process: it exits
@@ -43,9 +44,10 @@ class SignalsTest {
                 return; // the same hook handles both signals; resuming once (after SIGINT) keeps the test short
             }
 
-            ChildRun resumed = ChildRun.start(scratch.root().resolve("resume.log"), Map.of(),
-                    "run", file, "--steps", "victim", "--resume", dir.toString(), "--work-dir", work.toString());
-            assertThat(resumed.waitFor(180)).as(resumed.output()).isEqualTo(Main.OK);
+            // in this JVM: only the signal needs a process of its own (the other resume tests run in-process too)
+            CliRun.Result resumed = CliRun.execute("run", file, "--steps", "victim", "--resume", dir.toString(),
+                    "--work-dir", work.toString());
+            assertThat(resumed.exitCode()).as(resumed.out() + resumed.err()).isEqualTo(Main.OK);
             SuiteRecord finished = Suites.suite(dir);
             assertThat(finished.progress().status()).isEqualTo("done");
             assertThat(finished.steps()).extracting(SuiteRecord.Entry::status).containsOnly(StepStatus.DONE);
