@@ -154,7 +154,7 @@ final class HtmlReport implements ReportFormat {
                     .append(td(Band.of(r.publishedRelative()), Fmt.ratio(r.publishedRelative())))
                     .append(td("name", r.agreement() == null ? Fmt.NONE : r.agreement()))
                     .append(td("name", Fmt.verdict(r.verdict(), r.publishedInside(), r.publishedRelative(), r.interval(), "")))
-                    .append(td("name", Steps.nothingToActOn(run, r.step())))
+                    .append(td("name", Steps.nothingToActOn(t, run, r.step())))
                     .append("</tr>\n");
         }
         h.append("</table>\n");

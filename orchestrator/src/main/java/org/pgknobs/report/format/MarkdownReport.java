@@ -131,7 +131,7 @@ final class MarkdownReport implements ReportFormat {
             row(md, List.of(r.step(), Fmt.stat(r.value()), rel, Fmt.num(r.published()), Fmt.ratio(r.publishedRelative()),
                     r.agreement() == null ? Fmt.NONE : r.agreement(),
                     Fmt.verdict(r.verdict(), r.publishedInside(), r.publishedRelative(), r.interval(), ""),
-                    Steps.nothingToActOn(run, r.step())));
+                    Steps.nothingToActOn(t, run, r.step())));
         }
         md.append('\n');
     }

@@ -40,9 +40,8 @@ public record Mechanism(String family, Set<String> names, String prefix, String 
                     Set.of("max_wal_size", "min_wal_size", "checkpoint_timeout", "checkpoint_completion_target"),
                     null, "0 checkpoints", List.of("deltas.checkpoints.num_timed", "deltas.checkpoints.num_requested",
                             "deltas.checkpoints.num_done"), Mechanism::checkpoints),
-            new Mechanism("shared buffers", Set.of("shared_buffers"), null,
-                    "0 buffer evictions and 0 reads by client backends (hit ratio 100 %)",
-                    List.of("deltas.pg_stat_io.evictions", "deltas.pg_stat_io.reads"), Mechanism::buffers),
+            new Mechanism("shared buffers", Set.of("shared_buffers"), null, "0 buffer evictions or ring reuses",
+                    List.of("deltas.pg_stat_io.evictions", "deltas.pg_stat_io.reuses"), Mechanism::buffers),
             new Mechanism("wal buffers", Set.of("wal_buffers"), null, "wal_buffers full 0 times",
                     List.of("deltas.pg_stat_wal.wal_buffers_full"), w -> column(w, WAL, "wal_buffers_full", r -> true)),
             new Mechanism("backend writeback", Set.of("backend_flush_after"), null, "0 writebacks by backends",
@@ -80,11 +79,16 @@ public record Mechanism(String family, Set<String> names, String prefix, String 
                 : r.value("num_timed") + r.value("num_requested")).orElse(null);
     }
 
-    /** Evictions of shared (not local) buffers by anyone, and relation reads by client backends (the hit ratio's misses). */
+    /**
+     * Evictions of shared (not local) buffers by anyone, in any context, and reuses of a strategy ring (whose use
+     * depends on a table's size against shared_buffers). Reads do not count: a restored step reads every page it
+     * touches once whatever the size, so its hit ratio is never quite 100 %; without an eviction the pool never
+     * filled, and any size that held those pages would have read the same.
+     */
     private static Double buffers(WindowStats w) {
         Double evictions = column(w, IO, "evictions", r -> "relation".equals(r.label("object")));
-        Double reads = column(w, IO, "reads", backend("client backend").and(r -> "relation".equals(r.label("object"))));
-        return evictions == null || reads == null ? null : evictions + reads;
+        Double reuses = column(w, IO, "reuses", r -> "relation".equals(r.label("object")));
+        return evictions == null ? null : evictions + (reuses == null ? 0 : reuses);
     }
 
     /** Finished runs from pg_stat_all_tables, and the workers seen on a table in the window (when sampled). */

@@ -38,7 +38,7 @@ class NothingToActOnTest {
         "checkpoint_timeout|checkpoints||num_done|0 checkpoints",
         "checkpoint_completion_target|checkpoints||num_done|0 checkpoints",
         "shared_buffers|pg_stat_io|client backend,relation|evictions|0 buffer evictions",
-        "shared_buffers|pg_stat_io|client backend,relation|reads|hit ratio 100 %",
+        "shared_buffers|pg_stat_io|autovacuum worker,relation|reuses|or ring reuses",
         "wal_buffers|pg_stat_wal||wal_buffers_full|wal_buffers full 0 times",
         "backend_flush_after|pg_stat_io|client backend,relation|writebacks|0 writebacks by backends",
         "bgwriter_flush_after|pg_stat_io|background writer,relation|writebacks|0 writebacks by the background writer",
@@ -79,6 +79,13 @@ class NothingToActOnTest {
                         + " a7 (WAL per window at most 202 MB)");
         WindowStats requested = idle().pg17().set("checkpoints", "", "num_requested", 12).build();
         assertThat(find(changed, List.of(requested), List.of(none.build()))).isEmpty();
+    }
+
+    @Test
+    void readsWithoutAnEvictionAreTheColdStartsNotSharedBuffersAtWork() {
+        WindowStats coldStart = idle().set("pg_stat_io", "client backend,relation", "reads", 2323).build();
+        assertThat(find(Map.of("shared_buffers", "120MB"), List.of(coldStart), List.of(coldStart))).singleElement()
+                .extracting(Inert::counter).isEqualTo("0 buffer evictions or ring reuses");
     }
 
     @Test
@@ -134,7 +141,7 @@ class NothingToActOnTest {
             for (String type : List.of("client backend", "autovacuum worker", "background writer", "checkpointer",
                     "walwriter")) {
                 put("pg_stat_io", Map.of("backend_type", type, "object", "relation", "context", "normal"),
-                        "reads", "writes", "writebacks", "hits", "evictions");
+                        "reads", "writes", "writebacks", "hits", "evictions", "reuses");
                 put("pg_stat_io", Map.of("backend_type", type, "object", "wal", "context", "normal"),
                         "reads", "writes", "fsyncs");
             }
