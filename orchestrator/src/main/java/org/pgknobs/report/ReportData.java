@@ -142,8 +142,22 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
         }
     }
 
-    /** Why the step came out as it did (the why-rules' sentences), and whether its windows held one level. */
-    public record Diagnosis(List<Reason> why, Steadiness steadiness) {
+    /**
+     * Why the step came out as it did (the why-rules' sentences), and whether its windows held one level.
+     *
+     * @param nothingToActOn its changed settings whose mechanism stayed idle in it and in the step it is compared
+     *                       with (their why-lines are in {@code why} too); empty when none, or not known
+     */
+    public record Diagnosis(List<Reason> why, Steadiness steadiness,
+                            List<org.pgknobs.report.why.Inert> nothingToActOn) {
+
+        public Diagnosis {
+            nothingToActOn = nothingToActOn == null ? List.of() : List.copyOf(nothingToActOn); // older report.json
+        }
+
+        public Diagnosis(List<Reason> why, Steadiness steadiness) {
+            this(why, steadiness, List.of());
+        }
     }
 
     /**

@@ -16,7 +16,11 @@ import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.report.statements.StatementTables;
+import org.pgknobs.collector.WindowStats;
 import org.pgknobs.report.why.Evidence;
+import org.pgknobs.report.why.Inert;
+import org.pgknobs.report.why.NothingToActOn;
+import org.pgknobs.report.why.Reason;
 import org.pgknobs.report.why.Steadiness;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
@@ -36,9 +40,14 @@ final class StepBuilder {
      * @param vsBase           its slowdown against the base with the interval; null for the base
      * @param vsStepBefore     cumulative only: against the step before, when that is not the base
      * @param noVerdict        the verdict when there is none to compute ({@value Verdict#NOT_THE_PUBLISHED_STEP}), or null
+     * @param comparedRuns     the compared step's repeats; empty for the base
      */
     record Against(String compared, Optional<StepCaptures> comparedCaptures, EffectInterval vsBase,
-                   EffectInterval vsStepBefore, String noVerdict) {
+                   EffectInterval vsStepBefore, String noVerdict, List<StepRun> comparedRuns) {
+
+        Against {
+            comparedRuns = comparedRuns == null ? List.of() : List.copyOf(comparedRuns);
+        }
     }
 
     /**
@@ -67,13 +76,37 @@ final class StepBuilder {
                 outcome.map(Outcome::isolation).orElse(null),
                 noise(against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase()), steadiness);
         Optional<Captures> captures = median.map(m -> new Captures(m.captures(), against.comparedCaptures()));
+        List<Inert> inert = inert(name, runs, against, headline);
         return new ReportData.Step(runs.get(0).index(), name, status(runs), runs.stream().map(StepRun::reason)
                 .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
                 effect(runs, base, against, outcome), window(median, phase, outcome, machine, headline),
                 server(d, median, outcome), captured(median, captures, against, headline),
                 new ReportData.Diagnosis(median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null),
-                        base.baseDerived(), m.settings(), evidence, captures))).orElse(List.of()), steadiness),
+                        base.baseDerived(), m.settings(), evidence, captures))).map(why -> withInert(why, inert))
+                        .orElse(List.of()), steadiness, inert),
                 series(runs, median));
+    }
+
+    /** The step's changed settings that found nothing to act on here or in the step it is compared with. */
+    private static List<Inert> inert(String name, List<StepRun> runs, Against against, String headline) {
+        Optional<StepRun> median = ReportBuilder.medianRun(runs, headline);
+        Optional<StepRun> other = ReportBuilder.medianRun(against.comparedRuns(), headline);
+        if (against.compared() == null || median.isEmpty() || other.isEmpty()) {
+            return List.of();
+        }
+        return NothingToActOn.find(new NothingToActOn.Sides(name, windows(runs, headline), against.compared(),
+                windows(against.comparedRuns(), headline)), ChangedSettings.between(median.get(), other.get()));
+    }
+
+    private static List<WindowStats> windows(List<StepRun> runs, String headline) {
+        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
+                .map(r -> StepRun.headlineWindow(r.stats(), headline)).flatMap(Optional::stream).toList();
+    }
+
+    private static List<Reason> withInert(List<Reason> why, List<Inert> inert) {
+        List<Reason> all = new java.util.ArrayList<>(why);
+        inert.forEach(i -> all.add(i.reason()));
+        return all;
     }
 
     private static ReportData.Effect effect(List<StepRun> runs, Base base, Against against, Optional<Outcome> outcome) {

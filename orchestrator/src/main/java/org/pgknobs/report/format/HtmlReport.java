@@ -144,7 +144,8 @@ final class HtmlReport implements ReportFormat {
                 .append(" (below 0.95 red, above 1.05 green)</h3>\n<p class=\"meta\">")
                 .append(esc(MarkdownReport.INTERVAL_NOTE + Steps.spread(t, run).map(line -> " " + line).orElse("")))
                 .append("</p>\n<table>\n<tr><th class=\"name\">step</th><th>ops/s</th>"
-                        + "<th>÷ base</th><th>published</th><th>published ÷ base</th><th class=\"name\">agreement</th><th class=\"name\">verdict</th></tr>\n");
+                        + "<th>÷ base</th><th>published</th><th>published ÷ base</th><th class=\"name\">agreement</th><th class=\"name\">verdict</th>"
+                        + "<th class=\"name\">nothing to act on</th></tr>\n");
         for (ReportData.RelativeRow r : t.rows()) {
             h.append("<tr><td class=\"name\">").append(esc(r.step())).append("</td>")
                     .append(td("", Fmt.stat(r.value())))
@@ -153,6 +154,7 @@ final class HtmlReport implements ReportFormat {
                     .append(td(Band.of(r.publishedRelative()), Fmt.ratio(r.publishedRelative())))
                     .append(td("name", r.agreement() == null ? Fmt.NONE : r.agreement()))
                     .append(td("name", Fmt.verdict(r.verdict(), r.publishedInside(), r.publishedRelative(), r.interval(), "")))
+                    .append(td("name", Steps.nothingToActOn(t, run, r.step())))
                     .append("</tr>\n");
         }
         h.append("</table>\n");

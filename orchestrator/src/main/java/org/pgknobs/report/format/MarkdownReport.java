@@ -120,8 +120,9 @@ final class MarkdownReport implements ReportFormat {
     private static void relative(StringBuilder md, ReportData.PhaseTable t, ReportData.Run run) {
         md.append("### ").append(t.phase()).append(": relative to ").append(run.baseline()).append("\n\n")
                 .append(INTERVAL_NOTE).append(Steps.spread(t, run).map(line -> " " + line).orElse("")).append("\n\n");
-        row(md, List.of("step", "ops/s", "÷ base", "published", "published ÷ base", "agreement", "verdict"));
-        separator(md, 7);
+        row(md, List.of("step", "ops/s", "÷ base", "published", "published ÷ base", "agreement", "verdict",
+                "nothing to act on"));
+        separator(md, 8);
         for (ReportData.RelativeRow r : t.rows()) {
             String rel = Fmt.ratio(r.relative());
             String band = Band.of(r.relative());
@@ -129,7 +130,8 @@ final class MarkdownReport implements ReportFormat {
             rel = r.interval() == null ? rel : rel + " " + Fmt.interval(r.interval());
             row(md, List.of(r.step(), Fmt.stat(r.value()), rel, Fmt.num(r.published()), Fmt.ratio(r.publishedRelative()),
                     r.agreement() == null ? Fmt.NONE : r.agreement(),
-                    Fmt.verdict(r.verdict(), r.publishedInside(), r.publishedRelative(), r.interval(), "")));
+                    Fmt.verdict(r.verdict(), r.publishedInside(), r.publishedRelative(), r.interval(), ""),
+                    Steps.nothingToActOn(t, run, r.step())));
         }
         md.append('\n');
     }

@@ -53,6 +53,20 @@ final class Steps {
         return java.util.Optional.ofNullable(run.baseSpread()).map(s -> "Spread of " + s.sentence() + ".");
     }
 
+    /**
+     * "max_wal_size (0 checkpoints)": the step's changed settings that had nothing to act on in the headline
+     * window (the one whose counters the rule read); "-" for none known, and in the other phases' tables.
+     */
+    static String nothingToActOn(ReportData.PhaseTable t, ReportData.Run run, String step) {
+        if (!t.phase().equals(run.setup().headlinePhase())) {
+            return Fmt.NONE;
+        }
+        return run.steps().stream().filter(s -> s.name().equals(step)).findFirst()
+                .map(s -> s.diagnosis().nothingToActOn()).filter(l -> !l.isEmpty())
+                .map(l -> String.join("; ", l.stream().map(org.pgknobs.report.why.Inert::brief).toList()))
+                .orElse(Fmt.NONE);
+    }
+
     static String verdict(ReportData.Step s) {
         ReportData.Effect e = s.effect();
         return Fmt.verdict(e.verdict(), e.publishedInside(), e.publishedSlowdown(), e.slowdownInterval(), "×");

@@ -150,5 +150,14 @@ class ReportFromTinyRunsTest {
         ReportData.RelativeRow a3 = r.sweep().get(0).rows().stream().filter(x -> x.step().equals("a3")).findFirst().get();
         assertThat(a3.publishedRelative()).isCloseTo(161681.0 / 154202, within(1e-9));
         assertThat(Files.readString(out.resolve(Reports.MARKDOWN))).contains("### l.i1: relative to base");
+        // a6 sets backend_flush_after: at this size no backend writes a page, in a6 or in the base
+        ReportData.Step a6 = r.steps().stream().filter(x -> x.name().equals("a6")).findFirst().get();
+        assertThat(a6.diagnosis().nothingToActOn()).extracting(org.pgknobs.report.why.Inert::family)
+                .contains("backend writeback");
+        assertThat(a6.diagnosis().why()).extracting(org.pgknobs.report.why.Reason::text)
+                .anyMatch(t -> t.startsWith("backend_flush_after 256kB had nothing to act on: 0 writebacks by backends"
+                        + " in base and a6"));
+        assertThat(r.steps().get(0).diagnosis().nothingToActOn()).as("the base is compared with nothing").isEmpty();
+        assertThat(Files.readString(out.resolve(Reports.MARKDOWN))).contains("backend_flush_after (0 writebacks by backends)");
     }
 }
