@@ -17,6 +17,7 @@ import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.report.statements.StatementTables;
 import org.pgknobs.report.why.Evidence;
+import org.pgknobs.report.why.Reason;
 import org.pgknobs.report.why.Steadiness;
 import org.pgknobs.report.why.WhyInput;
 import org.pgknobs.report.why.WhyRules;
@@ -36,9 +37,17 @@ final class StepBuilder {
      * @param vsBase           its slowdown against the base with the interval; null for the base
      * @param vsStepBefore     cumulative only: against the step before, when that is not the base
      * @param noVerdict        the verdict when there is none to compute ({@value Verdict#NOT_THE_PUBLISHED_STEP}), or null
+     * @param comparedRuns     the compared step's repeats; empty for the base
+     * @param comparedWhy      the compared step's why-lines, when it was built before this step
      */
     record Against(String compared, Optional<StepCaptures> comparedCaptures, EffectInterval vsBase,
-                   EffectInterval vsStepBefore, String noVerdict) {
+                   EffectInterval vsStepBefore, String noVerdict, List<StepRun> comparedRuns, List<Reason> comparedWhy) {
+    }
+
+    /** The why-lines of the step named {@code name} among those built so far; empty without. */
+    static List<Reason> why(List<ReportData.Step> built, String name) {
+        return built.stream().filter(s -> s.name().equals(name)).findFirst()
+                .map(s -> s.diagnosis().why()).orElse(List.of());
     }
 
     /**
@@ -72,7 +81,8 @@ final class StepBuilder {
                 effect(runs, base, against, outcome), window(median, phase, outcome, machine, headline),
                 server(d, median, outcome), captured(median, captures, against, headline),
                 new ReportData.Diagnosis(median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null),
-                        base.baseDerived(), m.settings(), evidence, captures))).orElse(List.of()), steadiness),
+                        base.baseDerived(), m.settings(), evidence, captures,
+                        WhyComparison.of(runs, against, headline)))).orElse(List.of()), steadiness),
                 series(runs, median));
     }
 
