@@ -89,7 +89,7 @@ public final class ReportBuilder {
                             pubBase, mode == Mode.CUMULATIVE),
                     new StepBuilder.Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
                             notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null,
-                            neighbour == null ? List.of() : byStep.get(neighbour))));
+                            neighbour == null ? List.of() : byStep.get(neighbour), StepBuilder.why(steps, neighbour))));
             previous = e.getKey();
         }
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS

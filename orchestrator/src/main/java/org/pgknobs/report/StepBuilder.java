@@ -41,13 +41,21 @@ final class StepBuilder {
      * @param vsStepBefore     cumulative only: against the step before, when that is not the base
      * @param noVerdict        the verdict when there is none to compute ({@value Verdict#NOT_THE_PUBLISHED_STEP}), or null
      * @param comparedRuns     the compared step's repeats; empty for the base
+     * @param comparedWhy      the compared step's why-lines, when it was built before this step
      */
     record Against(String compared, Optional<StepCaptures> comparedCaptures, EffectInterval vsBase,
-                   EffectInterval vsStepBefore, String noVerdict, List<StepRun> comparedRuns) {
+                   EffectInterval vsStepBefore, String noVerdict, List<StepRun> comparedRuns, List<Reason> comparedWhy) {
 
         Against {
             comparedRuns = comparedRuns == null ? List.of() : List.copyOf(comparedRuns);
+            comparedWhy = comparedWhy == null ? List.of() : List.copyOf(comparedWhy);
         }
+    }
+
+    /** The why-lines of the step named {@code name} among those built so far; empty without. */
+    static List<Reason> why(List<ReportData.Step> built, String name) {
+        return built.stream().filter(s -> s.name().equals(name)).findFirst()
+                .map(s -> s.diagnosis().why()).orElse(List.of());
     }
 
     /**
@@ -82,7 +90,8 @@ final class StepBuilder {
                 effect(runs, base, against, outcome), window(median, phase, outcome, machine, headline),
                 server(d, median, outcome), captured(median, captures, against, headline),
                 new ReportData.Diagnosis(median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null),
-                        base.baseDerived(), m.settings(), evidence, captures))).map(why -> withInert(why, inert))
+                        base.baseDerived(), m.settings(), evidence, captures,
+                        WhyComparison.of(runs, against, headline)))).map(why -> withInert(why, inert))
                         .orElse(List.of()), steadiness, inert),
                 series(runs, median));
     }
@@ -105,7 +114,9 @@ final class StepBuilder {
 
     private static List<Reason> withInert(List<Reason> why, List<Inert> inert) {
         List<Reason> all = new java.util.ArrayList<>(why);
-        inert.forEach(i -> all.add(i.reason()));
+        // a setting that had nothing to act on accounts for the comparison: no effect can come from it
+        inert.forEach(i -> all.add(new Reason(i.reason().rule(), i.reason().text(), i.reason().figures(),
+                Reason.EXPLAINS, null)));
         return all;
     }
 

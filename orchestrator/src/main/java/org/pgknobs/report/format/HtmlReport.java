@@ -217,7 +217,7 @@ final class HtmlReport implements ReportFormat {
     }
 
     private static void why(StringBuilder h, ReportData.Run run) {
-        h.append("<h3>Why</h3>\n<ul class=\"why\">\n");
+        h.append("<h3>Why</h3>\n<p>").append(esc(MarkdownReport.WHY_ORDER)).append("</p>\n<ul class=\"why\">\n");
         boolean any = false;
         for (ReportData.Step s : run.steps()) {
             if (s.reason() != null && !"done".equals(s.status())) {
@@ -226,6 +226,9 @@ final class HtmlReport implements ReportFormat {
                 any = true;
             }
             for (Reason r : s.diagnosis().why()) {
+                if (r.unchanged()) {
+                    continue;
+                }
                 h.append("<li><b>").append(esc(s.name())).append("</b>: ").append(esc(r.text()))
                         .append(" <span class=\"figs\">(from ").append(esc(String.join(", ", r.figures())))
                         .append(")</span></li>\n");

@@ -203,8 +203,14 @@ final class MarkdownReport implements ReportFormat {
         return md.toString();
     }
 
+    /** How the why-section reads (docs/reports.md, "The order of the why-lines"). */
+    static final String WHY_ORDER = "Per step: first whether it differs from the step it is compared with, then the"
+            + " lines that set it against that step, then what describes the step alone. A describing line whose rule"
+            + " also fired for the compared step is said there and not repeated (report.json has every line, with"
+            + " its role).";
+
     private static void why(StringBuilder md, ReportData.Run run) {
-        md.append("### Why\n\n");
+        md.append("### Why\n\n").append(WHY_ORDER).append("\n\n");
         boolean any = false;
         for (ReportData.Step s : run.steps()) {
             if (s.reason() != null && !"done".equals(s.status())) {
@@ -212,6 +218,9 @@ final class MarkdownReport implements ReportFormat {
                 any = true;
             }
             for (Reason r : s.diagnosis().why()) {
+                if (r.unchanged()) {
+                    continue;
+                }
                 md.append("- **").append(s.name()).append("**: ").append(r.text()).append(" _(from ")
                         .append(String.join(", ", r.figures())).append(")_\n");
                 any = true;

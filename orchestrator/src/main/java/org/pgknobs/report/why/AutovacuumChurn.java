@@ -14,7 +14,7 @@ public final class AutovacuumChurn implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        Double perMinute = input.step().maintenance().autovacuumPerMinute();
+        Double perMinute = input.autovacuumPerMinute();
         if (perMinute == null || perMinute < MIN_PER_MINUTE) {
             return Optional.empty();
         }

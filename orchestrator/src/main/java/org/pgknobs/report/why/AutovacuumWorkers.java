@@ -19,7 +19,7 @@ public final class AutovacuumWorkers implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        AutovacuumActivity a = input.step().autovacuum();
+        AutovacuumActivity a = input.autovacuum();
         if (a == null) {
             return Optional.empty();
         }
@@ -34,7 +34,6 @@ public final class AutovacuumWorkers implements WhyRule {
         return Optional.of(new Reason("autovacuum-workers",
                 "autovacuum workers on " + tables + " of the window (" + phase + "runs: "
                         + a.runsText() + ")",
-                List.of("autovacuum.tables.share", "autovacuum.tables.furthestPhase", "autovacuum.startedRuns",
-                        "autovacuum.finishedRuns", "autovacuum.tables.runningAtOpen")));
+                List.of("autovacuum")));
     }
 }

@@ -17,18 +17,24 @@ public final class FailedWithSqlState implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        Evidence e = input.evidence();
-        if (e.errorsBySqlState() == null || e.attempts() == null || e.attempts() <= 0) {
+        Map<String, Long> errors = input.errorsBySqlState();
+        Long attempts = input.attempts();
+        if (errors == null || attempts == null || attempts <= 0) {
             return Optional.empty();
         }
-        return e.errorsBySqlState().entrySet().stream()
+        return errors.entrySet().stream()
                 .max(Map.Entry.<String, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
-                .filter(top -> 100.0 * top.getValue() / e.attempts() >= MIN_SHARE_PERCENT)
+                .filter(top -> 100.0 * top.getValue() / attempts >= MIN_SHARE_PERCENT)
                 .map(top -> {
-                    List<String> figures = new ArrayList<>(List.of("errors_by_sqlstate." + top.getKey(), "attempts"));
-                    String hint = hint(top.getKey(), e.isolation());
+                    List<String> figures = new ArrayList<>(List.of("errorsBySqlState", "attempts"));
+                    // only 53200's setting depends on the isolation level: read (and list) it only then
+                    String isolation = "53200".equals(top.getKey()) ? input.isolation() : null;
+                    if ("53200".equals(top.getKey())) {
+                        figures.add("isolation");
+                    }
+                    String hint = hint(top.getKey(), isolation);
                     return new Reason("failed-with-sqlstate", String.format(Locale.ROOT,
-                            "%.1f %% of attempts failed with %s%s", 100.0 * top.getValue() / e.attempts(),
+                            "%.1f %% of attempts failed with %s%s", 100.0 * top.getValue() / attempts,
                             top.getKey(), hint.isEmpty() ? "" : " (" + hint + ")"), figures);
                 });
     }

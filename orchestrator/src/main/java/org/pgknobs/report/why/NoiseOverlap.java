@@ -6,20 +6,31 @@ import java.util.Optional;
 
 /**
  * "no difference shown: ×1.03 [0.94–1.13] against autovacuum holds 1 (3 and 3 repeats)": fires when the 95 %
- * interval of this step's slowdown against the step it is compared with holds 1. Silent without an interval
- * (one repeat on either side).
+ * interval of this step's slowdown against the step it is compared with (the step before in cumulative mode, the
+ * base in variants: the interval it read) holds 1, or when every repeat of both steps gave the same throughput
+ * (a rate-limited workload). Silent without an interval otherwise (one repeat on a side).
  */
 public final class NoiseOverlap implements WhyRule {
 
     @Override
+    public boolean comparative() {
+        return true;
+    }
+
+    @Override
     public Optional<Reason> explain(WhyInput input) {
-        Evidence.Noise n = input.evidence().noise();
-        if (n == null || !n.holdsOne()) {
-            return Optional.empty();
+        Evidence.Noise n = input.noise();
+        Comparison.Throughput t = input.throughput();
+        List<String> figures = List.of("vsCompared.interval");
+        if (n != null && n.holdsOne()) {
+            return Optional.of(new Reason("noise-overlap", String.format(Locale.ROOT,
+                    "no difference shown: ×%.2f [%.2f–%.2f] against %s holds 1 (%d and %d repeats)", n.ratio(), n.lower(),
+                    n.upper(), n.against(), n.n(), n.otherN()), figures));
         }
-        return Optional.of(new Reason("noise-overlap", String.format(Locale.ROOT,
-                "no difference shown: ×%.2f [%.2f–%.2f] against %s holds 1 (%d and %d repeats)", n.ratio(), n.lower(),
-                n.upper(), n.against(), n.n(), n.otherN()),
-                List.of("throughput", n.against() + ".throughput", "slowdownInterval")));
+        if (n == null && t == Comparison.Throughput.NO_DIFFERENCE) {
+            return Optional.of(new Reason("noise-overlap", "no difference shown: every repeat of this step and of "
+                    + input.comparedName() + " gave the same throughput", figures));
+        }
+        return Optional.empty();
     }
 }

@@ -14,7 +14,7 @@ public final class NotSteady implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        Steadiness s = input.evidence().steadiness();
+        Steadiness s = input.steadiness();
         if (s == null || s.steady() || s.change() == null) {
             return Optional.empty();
         }

@@ -1,6 +1,5 @@
 package org.pgknobs.report.why;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.pgknobs.report.plans.PlanChange;
@@ -17,20 +16,22 @@ public final class PlanChanged implements WhyRule {
     static final int SHOWN = 3;
 
     @Override
+    public boolean comparative() {
+        return true;
+    }
+
+    @Override
     public Optional<Reason> explain(WhyInput input) {
-        List<PlanChange> changes = input.captures()
+        List<PlanChange> changes = input.plans()
                 .flatMap(c -> c.compared().map(before -> PlanChanges.read(before, c.step()))).orElse(List.of());
         if (changes.isEmpty()) {
             return Optional.empty();
         }
         List<PlanChange> shown = changes.subList(0, Math.min(SHOWN, changes.size()));
-        List<String> figures = new ArrayList<>();
-        shown.forEach(c -> figures.add("plans.json " + c.statement()));
-        if (shown.stream().anyMatch(c -> c.serverTimeShare() != null)) {
-            figures.add("statements.json");
-        }
+        List<String> figures = List.of("plans.json", "compared.plans.json", "statements.json", "vsCompared.interval");
         String more = changes.size() > SHOWN ? "; and " + (changes.size() - SHOWN) + " more" : "";
-        return Optional.of(new Reason("plan-changed", "plan changed: "
-                + String.join("; ", shown.stream().map(PlanChange::textWithShare).toList()) + more, figures));
+        return Optional.of(new Reason("plan-changed", Comparative.worded(input, "plan changed against "
+                + input.comparedName() + ": " + String.join("; ", shown.stream().map(PlanChange::textWithShare).toList())
+                + more), figures));
     }
 }

@@ -1,29 +1,31 @@
 package org.pgknobs.report.why;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.pgknobs.collector.Derived;
-import org.pgknobs.collector.Rate;
 
 /**
- * "WAL per transaction ×3.1 (full-page images in 64 % of records)": fires when WAL bytes per transaction
- * moved by a factor of {@value #MIN_FACTOR} or more either way against the baseline step. Silent when no
- * transaction committed in the window (nothing to divide by).
+ * "WAL per committed transaction ×3.1 against wal (8.5 → 26 kB; full-page images 12 % → 64 % of records)":
+ * fires when the window's WAL bytes ÷ the transactions the workload committed moved by a factor of
+ * {@value #MIN_FACTOR} or more either way against the compared step. It divides by committed transactions
+ * (not pg_stat_database's commits + rollbacks), so a higher failure share alone does not move it; silent when
+ * either step committed none. The full-page-image share is named only when it rose by
+ * {@value #MIN_FPI_RISE_POINTS} points or more against the compared step: only then can it be part of the cause.
  */
 public final class WalPerTransaction implements WhyRule {
 
     static final double MIN_FACTOR = 1.5;
+    static final double MIN_FPI_RISE_POINTS = 5;
+
+    @Override
+    public boolean comparative() {
+        return true;
+    }
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        if (Long.valueOf(0).equals(input.evidence().successful())) {
-            // pg_stat_database counts failed attempts as transactions: with none committed there is no per-transaction figure
-            return Optional.empty();
-        }
-        Double now = perTransaction(input.step().wal().bytes());
-        Double before = input.baseline().map(Derived::wal).map(Derived.Wal::bytes).map(WalPerTransaction::perTransaction).orElse(null);
+        Double now = perCommitted(input.walBytes(), input.committed());
+        Double before = perCommitted(input.comparedWalBytes(), input.comparedCommitted());
         if (now == null || before == null || before <= 0 || now <= 0) {
             return Optional.empty();
         }
@@ -31,17 +33,22 @@ public final class WalPerTransaction implements WhyRule {
         if (factor < MIN_FACTOR && factor > 1 / MIN_FACTOR) {
             return Optional.empty();
         }
-        List<String> figures = new ArrayList<>(List.of("walBytes.perTransaction", "baseline.walBytes.perTransaction"));
-        StringBuilder text = new StringBuilder("WAL per transaction ×" + Numbers.brief(factor));
-        if (input.step().wal().fpiShare() != null) {
-            text.append(String.format(Locale.ROOT, " (full-page images in %s of records)",
-                    Numbers.percent(input.step().wal().fpiShare())));
-            figures.add("fpiShare");
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
+                "WAL per committed transaction ×%s against %s (%s → %s kB", Numbers.brief(factor), input.comparedName(),
+                Numbers.brief(before / 1e3), Numbers.brief(now / 1e3)));
+        Double fpi = input.fpiShare();
+        Double fpiBefore = input.comparedFpiShare();
+        if (fpi != null && fpiBefore != null && (fpi - fpiBefore) * 100 >= MIN_FPI_RISE_POINTS) {
+            text.append("; full-page images ").append(Numbers.percent(fpiBefore)).append(" → ")
+                    .append(Numbers.percent(fpi)).append(" of records");
         }
-        return Optional.of(new Reason("wal-per-transaction", text.toString(), figures));
+        text.append(')');
+        return Optional.of(new Reason("wal-per-transaction", Comparative.worded(input, text.toString()),
+                List.of("walBytes", "committed", "compared.walBytes", "compared.committed", "fpiShare",
+                        "compared.fpiShare", "vsCompared.interval")));
     }
 
-    private static Double perTransaction(Rate r) {
-        return r == null ? null : r.perTransaction();
+    private static Double perCommitted(Double bytes, Long committed) {
+        return bytes == null || committed == null || committed <= 0 ? null : bytes / committed;
     }
 }

@@ -1,24 +1,46 @@
 package org.pgknobs.report.why;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknobs.collector.AutovacuumActivity;
+import org.pgknobs.collector.CheckpointFigures;
 import org.pgknobs.collector.Derived;
 import org.pgknobs.report.captures.Captures;
+import org.pgknobs.report.captures.StepCaptures;
+import org.pgknobs.results.MachineFacts;
 
 /**
  * What a rule may look at: the step's collector figures (null when the collector did not run), the
  * baseline step's (absent for the baseline itself or when it was not measured), the step's setting values
  * (name → value as the user wrote it, or as pg_settings shows it when the step did not set it) and the
  * evidence from its step.json; {@code captures} its capture files and those of the step it is compared
- * with.
+ * with; {@code comparison} that step's figures, settings and repeats.
+ *
+ * <p>The rules read through the package-private figure accessors below, never the components: each accessor
+ * records the figure's name in {@code log}, in the name a {@link Reason} lists, so that a test can hold every
+ * sentence's listed figures against what its rule read (WhyRulesTableTest).
  */
 public record WhyInput(Derived step, Optional<Derived> baseline, Map<String, String> settings, Evidence evidence,
-                       Optional<Captures> captures) {
+                       Optional<Captures> captures, Optional<Comparison> comparison, ReadLog log) {
 
     public WhyInput {
         settings = Map.copyOf(settings);
+        baseline = baseline == null ? Optional.empty() : baseline;
         evidence = evidence == null ? Evidence.NONE : evidence;
         captures = captures == null ? Optional.empty() : captures;
+        comparison = comparison == null ? Optional.empty() : comparison;
+        log = log == null ? new ReadLog() : log;
+    }
+
+    public WhyInput(Derived step, Optional<Derived> baseline, Map<String, String> settings, Evidence evidence,
+                    Optional<Captures> captures, Optional<Comparison> comparison) {
+        this(step, baseline, settings, evidence, captures, comparison, new ReadLog());
+    }
+
+    public WhyInput(Derived step, Optional<Derived> baseline, Map<String, String> settings, Evidence evidence,
+                    Optional<Captures> captures) {
+        this(step, baseline, settings, evidence, captures, Optional.empty());
     }
 
     public WhyInput(Derived step, Optional<Derived> baseline, Map<String, String> settings, Evidence evidence) {
@@ -29,7 +51,180 @@ public record WhyInput(Derived step, Optional<Derived> baseline, Map<String, Str
         this(step, baseline, settings, Evidence.NONE);
     }
 
+    /** The same input with an empty log: one per rule evaluation. */
+    WhyInput tracked() {
+        return new WhyInput(step, baseline, settings, evidence, captures, comparison, new ReadLog());
+    }
+
+    /** The step compared with; without a {@link Comparison}, the base's figures alone (older callers). */
+    Optional<Comparison> compared() {
+        return comparison.or(() -> baseline.map(b -> Comparison.figuresOnly("the base", b)));
+    }
+
+    /** The compared step's name ("the compared step" when only its capture files are known); null without one. */
+    String comparedName() {
+        return compared().map(Comparison::name).orElse(
+                captures.flatMap(Captures::compared).isPresent() ? "the compared step" : null);
+    }
+
+    private <T> T read(String name, T value) {
+        log.add(name);
+        return value;
+    }
+
+    private Derived comparedDerived() {
+        return compared().map(Comparison::derived).orElse(null);
+    }
+
+    Double hitRatio() {
+        return read("clientHitRatio", step == null ? null : step.clientHitRatio());
+    }
+
+    Double comparedHitRatio() {
+        Derived c = comparedDerived();
+        return read("compared.clientHitRatio", c == null ? null : c.clientHitRatio());
+    }
+
+    /** WAL bytes written in the window. */
+    Double walBytes() {
+        return read("walBytes", walTotal(step));
+    }
+
+    Double comparedWalBytes() {
+        return read("compared.walBytes", walTotal(comparedDerived()));
+    }
+
+    Double fpiShare() {
+        return read("fpiShare", step == null ? null : step.wal().fpiShare());
+    }
+
+    Double comparedFpiShare() {
+        Derived c = comparedDerived();
+        return read("compared.fpiShare", c == null ? null : c.wal().fpiShare());
+    }
+
+    private static Double walTotal(Derived d) {
+        return d == null || d.wal().bytes() == null ? null : d.wal().bytes().total();
+    }
+
+    /** Transactions the workload committed in the window (not pg_stat_database's commits + rollbacks). */
+    Long committed() {
+        return read("committed", evidence.successful());
+    }
+
+    Long comparedCommitted() {
+        return read("compared.committed", compared().map(Comparison::committed).orElse(null));
+    }
+
+    CheckpointFigures checkpoints() {
+        return read("checkpoints", step == null ? null : step.checkpoints());
+    }
+
+    Double windowSeconds() {
+        return read("windowSeconds", step == null ? null : step.seconds());
+    }
+
+    Double autovacuumPerMinute() {
+        return read("autovacuumPerMinute", step == null ? null : step.maintenance().autovacuumPerMinute());
+    }
+
+    AutovacuumActivity autovacuum() {
+        return read("autovacuum", step == null ? null : step.autovacuum());
+    }
+
+    Derived.Waits waits() {
+        return read("waits", step == null ? null : step.waits());
+    }
+
+    Derived.Waits comparedWaits() {
+        Derived c = comparedDerived();
+        return read("compared.waits", c == null ? null : c.waits());
+    }
+
     Optional<String> setting(String name) {
-        return Optional.ofNullable(settings.get(name));
+        return read("settings." + name, Optional.ofNullable(settings.get(name)));
+    }
+
+    Optional<String> comparedSetting(String name) {
+        return read("compared.settings." + name,
+                compared().map(Comparison::settings).map(s -> s.get(name)));
+    }
+
+    MachineFacts.Cpu cpu() {
+        return read("machine.cpu", evidence.headlineCpu());
+    }
+
+    MachineFacts.Fsync fsync() {
+        return read("machine.fsync", evidence.fsync());
+    }
+
+    MachineFacts.Reads reads() {
+        return read("machine.reads", evidence.reads());
+    }
+
+    Map<String, Long> errorsBySqlState() {
+        return read("errorsBySqlState", evidence.errorsBySqlState());
+    }
+
+    Long attempts() {
+        return read("attempts", evidence.attempts());
+    }
+
+    String isolation() {
+        return read("isolation", evidence.isolation());
+    }
+
+    /** The throughput interval against the compared step (Welch on logs), or null without one. */
+    Evidence.Noise noise() {
+        return read("vsCompared.interval", evidence.noise());
+    }
+
+    /** Whether the step's throughput differs from the compared step's (the same interval as {@link #noise}). */
+    Comparison.Throughput throughput() {
+        return read("vsCompared.interval", compared().map(Comparison::throughput).orElse(
+                evidence.noise() == null ? Comparison.Throughput.UNKNOWN
+                        : evidence.noise().holdsOne() ? Comparison.Throughput.NO_DIFFERENCE : Comparison.Throughput.DIFFERS));
+    }
+
+    Steadiness steadiness() {
+        return read("perSecond.throughput", evidence.steadiness());
+    }
+
+    /** The median repeats' plans.json (and the step's statements.json, for shares), or empty without both steps. */
+    Optional<Captures> plans() {
+        log.add("plans.json");
+        log.add("compared.plans.json");
+        log.add("statements.json");
+        return captures.filter(c -> c.compared().isPresent());
+    }
+
+    /** Both steps' statements.json, one per measured repeat (the median repeats' when no repeats were given). */
+    Repeats statements() {
+        log.add("statements.json");
+        log.add("compared.statements.json");
+        return repeats();
+    }
+
+    /** Both steps' profile.folded, one per measured repeat (the median repeats' when no repeats were given). */
+    Repeats profiles() {
+        log.add("profile.folded");
+        log.add("compared.profile.folded");
+        return repeats();
+    }
+
+    String headlinePhase() {
+        return evidence.headlinePhase();
+    }
+
+    private Repeats repeats() {
+        List<StepCaptures> mine = comparison.map(Comparison::stepRepeats).filter(l -> !l.isEmpty())
+                .orElseGet(() -> captures.map(c -> List.of(c.step())).orElse(List.of()));
+        List<StepCaptures> theirs = comparison.map(Comparison::comparedRepeats).filter(l -> !l.isEmpty())
+                .orElseGet(() -> captures.flatMap(Captures::compared).map(List::of).orElse(List.of()));
+        return new Repeats(mine, theirs);
+    }
+
+    /** A step's and its compared step's capture files over their repeats. */
+    record Repeats(List<StepCaptures> step, List<StepCaptures> compared) {
     }
 }

@@ -75,4 +75,13 @@ final class Figures {
         return new WhyInput(step.derived(), baseline == null ? java.util.Optional.empty()
                 : java.util.Optional.of(baseline.derived()), settings);
     }
+
+    /** The step against a compared step named {@code name}, both with 100 committed transactions and their settings. */
+    static WhyInput against(Figures step, Map<String, String> settings, String name, Figures compared,
+                            Map<String, String> comparedSettings, Comparison.Throughput throughput) {
+        return new WhyInput(step.derived(), java.util.Optional.empty(), settings,
+                new Evidence(null, "tpcc", null, 100L, 100L, null, null),
+                java.util.Optional.empty(), java.util.Optional.of(new Comparison(name, compared.derived(), comparedSettings,
+                100L, List.of(), List.of(), throughput, List.of())));
+    }
 }

@@ -35,9 +35,9 @@ class PlanChangedTest {
         Files.writeString(after.resolve("statements.json"),
                 "{\"windows\": [{\"phase\": \"tpcc\", \"statements\": [{\"queryid\": 5, \"totalExecMs\": 62}, {\"queryid\": 6, \"totalExecMs\": 38}]}]}");
         Reason r = explain(after, before).orElseThrow();
-        assertThat(r.text()).isEqualTo("plan changed: NewOrder.getStock: Index Scan using stock_pkey on stock → "
+        assertThat(r.text()).isEqualTo("plan changed against the compared step: NewOrder.getStock: Index Scan using stock_pkey on stock → "
                 + "Seq Scan on stock (62 % of server time)");
-        assertThat(r.figures()).containsExactly("plans.json NewOrder.getStock", "statements.json");
+        assertThat(r.figures()).containsExactly("plans.json", "compared.plans.json", "statements.json", "vsCompared.interval");
         // the rule is among those every report applies, collector or not
         assertThat(WhyRules.explain(new WhyInput(null, Optional.empty(), Map.of(), Evidence.NONE,
                 ReadSteps.captures(after, before)))).extracting(Reason::rule).contains("plan-changed");
@@ -50,8 +50,8 @@ class PlanChangedTest {
         Path after = step(dir, "b", plans(plan("s1", null, SEQ), plan("s2", null, SEQ), plan("s3", null, SEQ),
                 plan("s4", null, SEQ), plan("s5", null, SEQ)));
         Reason r = explain(after, before).orElseThrow();
-        assertThat(r.text()).startsWith("plan changed: s1: ").contains("; s3: ").endsWith("; and 2 more").doesNotContain("server time");
-        assertThat(r.figures()).containsExactly("plans.json s1", "plans.json s2", "plans.json s3");
+        assertThat(r.text()).startsWith("plan changed against the compared step: s1: ").contains("; s3: ").endsWith("; and 2 more").doesNotContain("server time");
+        assertThat(r.figures()).contains("plans.json", "compared.plans.json");
     }
 
     @Test
