@@ -50,7 +50,8 @@ final class BracketWatch {
         }
         String interval = String.format(Locale.ROOT, "[%.3f–%.3f]", i.lower(), i.upper());
         return figures + (d.beyondNoise()
-                ? "; the base moved beyond the noise of a window " + interval + ": effects below " + d.magnitude() + " are not separable from the machine"
+                ? "; the base moved beyond the noise of a window " + interval + ": effects smaller than that are not "
+                        + "separable from the machine"
                 : "; within the noise of a window " + interval);
     }
 }

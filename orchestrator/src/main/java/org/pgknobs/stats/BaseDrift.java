@@ -56,11 +56,6 @@ public record BaseDrift(double factor, RatioResult interval, boolean beyondNoise
         return out;
     }
 
-    /** "37 %": how far the base moved, either way (a factor of 0.8 moved 25 %: 1 ÷ 0.8 − 1). */
-    public String magnitude() {
-        return String.format(java.util.Locale.ROOT, "%.0f %%", (Math.max(factor, 1 / factor) - 1) * 100);
-    }
-
     /** "+37 %": the factor as a signed percentage. */
     public String percent() {
         return String.format(java.util.Locale.ROOT, "%+.0f %%", (factor - 1) * 100);
