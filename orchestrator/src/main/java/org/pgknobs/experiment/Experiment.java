@@ -62,6 +62,11 @@ public record Experiment(String name, String description, Mode mode, ServerSpec 
         return withMeasurement(measurement.withAutoRepeats(auto));
     }
 
+    /** The bracketed base set to at most {@code every} runs between base measurements; 0 turns it off. */
+    public Experiment withBracket(int every) {
+        return withMeasurement(measurement.withBracket(every));
+    }
+
     private Experiment withMeasurement(Measurement newMeasurement) {
         return new Experiment(name, description, mode, server, workload, data, steps, optIns, ablation,
                 newMeasurement, reference, provenance);

@@ -67,6 +67,9 @@ public final class ReportBuilder {
         Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> StepBuilder.derived(r, headline));
 
         Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
+        // a bracketed base: its measurements' drift is a spread every comparison with it allows for
+        Drift drift = data.suite().map(SuiteRecord::bracket).isPresent() && headline != null
+                ? Drift.of(baseline, baseRuns, data.steps(), headline) : null;
         Map<String, String> notPublished = data.suite().map(SuiteRecord::notPublished).orElse(Map.of());
         List<ReportData.Step> steps = new ArrayList<>();
         String previous = null;
@@ -86,14 +89,14 @@ public final class ReportBuilder {
                     : medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
             steps.add(StepBuilder.step(e.getKey(), e.getValue(),
                     new StepBuilder.Base(headline, baseThroughput, isBase ? Optional.empty() : baseDerived, isBase, pub,
-                            pubBase, mode == Mode.CUMULATIVE),
+                            pubBase, mode == Mode.CUMULATIVE, drift),
                     new StepBuilder.Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
                             notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null,
                             neighbour == null ? List.of() : byStep.get(neighbour), StepBuilder.why(steps, neighbour))));
             previous = e.getKey();
         }
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
-                ? sweep(byStep, baseline, headline, phaseNames, refPhase, published) : List.of();
+                ? sweep(byStep, baseline, headline, phaseNames, refPhase, published, drift) : List.of();
         String experiment = data.experiment().map(Experiment::name)
                 .orElseGet(() -> data.suite().map(s -> s.origin().experiment()).orElse(data.dirName()));
         String postgres = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
@@ -110,7 +113,12 @@ public final class ReportBuilder {
                         headline, data.suite().map(SuiteRecord::observed).map(ReportBuilder::observed).orElse(null)),
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
                 baseline, steps, sweep, AblationSection.of(data),
-                mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? Spread.of(baseline, headlineValues(baseRuns, headline)) : null);
+                mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? baseSpread(baseline, baseRuns, headline, drift) : null);
+    }
+
+    private static Spread baseSpread(String baseline, List<StepRun> baseRuns, String headline, Drift drift) {
+        Spread spread = Spread.of(baseline, headlineValues(baseRuns, headline));
+        return spread == null || drift == null ? spread : spread.withDrift(drift);
     }
 
     /** "statements (shared_preload_libraries + pg_stat_statements)": what suite.json says observe turned on. */
@@ -157,7 +165,8 @@ public final class ReportBuilder {
     }
 
     private static List<ReportData.PhaseTable> sweep(Map<String, List<StepRun>> byStep, String baseline, String headline,
-                                                     Set<String> phaseNames, String refPhase, Map<String, Double> published) {
+                                                     Set<String> phaseNames, String refPhase, Map<String, Double> published,
+                                                     Drift drift) {
         List<String> order = new ArrayList<>();
         if (headline != null) {
             order.add(headline);
@@ -177,11 +186,13 @@ public final class ReportBuilder {
                 Double rel = s != null && base != null && base.median() > 0 && !isBase ? s.median() / base.median() : null;
                 EffectInterval interval = rel == null ? null
                         : EffectInterval.ratio(baseline, headlineValues(byStep.get(baseline), phase), headlineValues(byStep.get(v.getKey()), phase));
-                boolean noise = interval != null && interval.containsOne();
+                // within drift counts as no effect: clear of 1 but not of the bracketed base's drift
+                boolean withinDrift = drift != null && drift.holds(interval);
+                boolean noise = interval != null && interval.containsOne() || withinDrift;
                 Double pub = phase.equals(refPhase) ? published.get(v.getKey()) : null;
                 Double pubRel = pub != null && pubBase != null && pubBase > 0 && !isBase ? pub / pubBase : null;
                 Agreement agreement = Agreement.of(rel, pubRel, noise);
-                Verdict verdict = Verdict.of(rel, false, pubRel, noise);
+                Verdict verdict = withinDrift && pubRel != null ? Verdict.WITHIN_DRIFT : Verdict.of(rel, false, pubRel, noise);
                 Boolean inside = verdict == null || !interval.present() ? null : interval.contains(pubRel);
                 rows.add(new ReportData.RelativeRow(v.getKey(), s, rel, interval, noise, pub, pubRel,
                         agreement == null ? null : agreement.label(), verdict == null ? null : verdict.label(), inside,

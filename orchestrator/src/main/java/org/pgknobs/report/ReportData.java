@@ -23,12 +23,25 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     /**
      * One result directory. {@code sweep} is empty but for a variants sweep, {@code ablation} null but for an ablation,
-     * {@code baseSpread} (the base's spread and the smallest effect it lets the run detect) null but for a sweep or a
-     * chain whose base (a chain's first step) has 2 repeats or more.
+     * {@code baseSpread} (the base's spread and the smallest effect it lets the run detect, and a bracketed base's
+     * drift) null but for a sweep or a chain whose base (a chain's first step) has 2 repeats or more.
      */
     public record Run(String label, String dir, String experiment, String mode, String status,
                       @JsonUnwrapped Setup setup, Reference reference, String baseline, List<Step> steps,
                       List<PhaseTable> sweep, Ablation ablation, Spread baseSpread) {
+
+        /** The bracketed base's drift (docs/statistics.md, "Drift"); null when the base was not bracketed. */
+        public Drift drift() {
+            return baseSpread == null ? null : baseSpread.drift();
+        }
+
+        /**
+         * The drift every comparison with the base allows for, for {@link Mark#of(EffectInterval, double)}: the band
+         * the base's measurements span (highest ÷ lowest), 1 when it was not bracketed.
+         */
+        public double driftBand() {
+            return Drift.bandOf(drift());
+        }
     }
 
     /**
@@ -85,8 +98,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *                          throughput ÷ this step's, see {@link EffectInterval}); null for the base itself
      * @param stepBeforeInterval cumulative only: the slowdown against the step before (its throughput ÷ this
      *                          step's) with its interval; null for the base and the step right after it
-     * @param withinNoise       the slowdown's interval holds 1: ours shows no effect against the base (false
-     *                          without an interval, e.g. with one repeat on either side)
+     * @param withinNoise       the slowdown's interval holds 1, or holds the bracketed base's drift: ours shows no
+     *                          effect against the base (false without an interval, e.g. with one repeat on either side)
      * @param throughputBelow   set when nothing completed in the window: the throughput is below this (1 per
      *                          window), and {@code slowdown} is then a lower bound
      * @param verdict           see {@link Verdict}; null for the baseline or without a published value, but for a
@@ -204,7 +217,7 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param relative          value ÷ base, null for base itself or without a base value
      * @param interval          the 95 % interval of value ÷ base from both sides' repeats, null where
      *                          {@code relative} is
-     * @param withinNoise       {@code interval} holds 1 (false without an interval)
+     * @param withinNoise       {@code interval} holds 1 or the bracketed base's drift (false without an interval)
      * @param publishedRelative published value ÷ published base (reference phase only)
      * @param agreement         see {@link Agreement}; null without a published value
      * @param verdict           see {@link Verdict}; null without a published value

@@ -63,9 +63,10 @@ final class StepBuilder {
      *
      * @param baseDerived the base's collector figures; empty for the base itself
      * @param published   the published headline value of this step and of the base, null without
+     * @param drift       the bracketed base's drift, null when it was not bracketed
      */
     record Base(String headline, Stat throughput, Optional<Derived> baseDerived, boolean isBase, Double published,
-                Double publishedBase, boolean cumulative) {
+                Double publishedBase, boolean cumulative, Drift drift) {
     }
 
     private StepBuilder() {
@@ -131,12 +132,15 @@ final class StepBuilder {
         double value = below != null ? below : throughput == null ? 0 : throughput.median();
         Double slowdown = value > 0 && base.throughput() != null ? base.throughput().median() / value : null;
         // the interval against the base holds 1: ours shows no effect (docs/statistics.md)
-        boolean withinNoise = vsBase != null && below == null && vsBase.containsOne();
+        // or clear of 1 but not of the bracketed base's drift: within drift, no effect either
+        boolean withinDrift = vsBase != null && below == null && base.drift() != null && base.drift().holds(vsBase);
+        boolean withinNoise = vsBase != null && below == null && vsBase.containsOne() || withinDrift;
         Double published = base.published();
         Double publishedSlowdown = published != null && base.publishedBase() != null && published > 0
                 ? base.publishedBase() / published : null;
         boolean cumulative = base.cumulative();
-        Verdict verdict = base.isBase() || slowdown == null ? null : Verdict.of(cumulative ? slowdown : 1 / slowdown,
+        Verdict verdict = base.isBase() || slowdown == null ? null
+                : withinDrift && publishedSlowdown != null ? Verdict.WITHIN_DRIFT : Verdict.of(cumulative ? slowdown : 1 / slowdown,
                 below != null, publishedSlowdown == null ? null : cumulative ? publishedSlowdown : 1 / publishedSlowdown,
                 withinNoise);
         Boolean publishedInside = verdict == null || vsBase == null || !vsBase.present() ? null

@@ -9,14 +9,17 @@ import java.util.Locale;
  *   <li>reproduced: same direction and within ×{@value #FACTOR} of the published effect (|ln ours − ln published| ≤ ln 2);
  *   <li>direction only: same direction, further apart than ×2, or ours is only a bound (nothing completed);
  *   <li>not reproduced: opposite directions, or one moved (beyond ±5 %) and the other did not;
- *   <li>within noise: the step's median lies inside the base's min–max over repeats: ours shows nothing.
+ *   <li>within noise: the step's median lies inside the base's min–max over repeats: ours shows nothing;
+ *   <li>within drift: the interval is clear of 1 but not of the bracketed base's drift (set by the report's builder).
  * </ul>
  */
 public enum Verdict {
     REPRODUCED("reproduced"),
     DIRECTION_ONLY("direction only"),
     NOT_REPRODUCED("not reproduced"),
-    WITHIN_NOISE("within noise");
+    WITHIN_NOISE("within noise"),
+    /** Clear of 1, but not of the bracketed base's drift: not separable from the machine (docs/statistics.md). */
+    WITHIN_DRIFT("within drift");
 
     /**
      * Why a step run with {@code --steps-only} has no verdict: its settings are not the chain's, so the
@@ -70,7 +73,10 @@ public enum Verdict {
     public static String summary(java.util.Map<Verdict, Long> counts, long published) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d of %d published steps reproduced (within ×2 of the"
                 + " published effect, same direction)", counts.getOrDefault(REPRODUCED, 0L), published));
-        for (Verdict v : new Verdict[] {DIRECTION_ONLY, NOT_REPRODUCED, WITHIN_NOISE}) {
+        for (Verdict v : new Verdict[] {DIRECTION_ONLY, NOT_REPRODUCED, WITHIN_NOISE, WITHIN_DRIFT}) {
+            if (v == WITHIN_DRIFT && !counts.containsKey(v)) {
+                continue;
+            }
             sb.append(String.format(Locale.ROOT, "; %d %s", counts.getOrDefault(v, 0L), v.label()));
         }
         long none = published - counts.values().stream().mapToLong(Long::longValue).sum();

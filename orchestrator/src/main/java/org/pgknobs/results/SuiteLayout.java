@@ -67,6 +67,11 @@ public record SuiteLayout(Path root) {
         return repeats > 1 ? dir.resolve("r" + repeat) : dir;
     }
 
+    /** The n-th discarded warm-up run of the bracketed base (1-based): {@code steps/NN-name/warmup[-n]}. */
+    public Path warmupDir(int index, String name, int n) {
+        return root.resolve("steps").resolve(String.format("%02d-%s", index, name)).resolve(n == 1 ? "warmup" : "warmup-" + n);
+    }
+
     public static Path stepJson(Path stepDir) {
         return stepDir.resolve("step.json");
     }

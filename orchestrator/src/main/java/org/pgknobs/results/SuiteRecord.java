@@ -15,11 +15,18 @@ import java.util.Map;
  * copied from the load cache (empty before the first load, and in older files); {@code rounds} (null unless
  * {@code repeats: auto}) how many rounds ran and why they stopped; {@code observed} (null when nothing was
  * observed, and in older files) the optional captures of {@code observe:} and the settings they added to
- * every step.
+ * every step; {@code bracket} (null when the base was not bracketed, and in older files) the bracketed base's rule and
+ * its discarded warm-up runs: the base's measurements themselves are its entries (every one a repeat of the base).
  */
 public record SuiteRecord(@JsonUnwrapped Origin origin, @JsonUnwrapped Progress progress, RunEnvironment environment,
                           List<Entry> steps, RunTags tags, List<TrialStart> trialStarts, Selection selection,
-                          List<DataLoad> loads, Rounds rounds, Observed observed) {
+                          List<DataLoad> loads, Rounds rounds, Observed observed, Bracket bracket) {
+
+    public SuiteRecord(Origin origin, Progress progress, RunEnvironment environment,
+                       List<Entry> steps, RunTags tags, List<TrialStart> trialStarts, Selection selection,
+                       List<DataLoad> loads, Rounds rounds, Observed observed) {
+        this(origin, progress, environment, steps, tags, trialStarts, selection, loads, rounds, observed, null);
+    }
 
     public SuiteRecord {
         origin = origin == null ? new Origin(null, null, null, null) : origin;
@@ -30,11 +37,11 @@ public record SuiteRecord(@JsonUnwrapped Origin origin, @JsonUnwrapped Progress 
 
     public SuiteRecord(Origin origin, Progress progress, RunEnvironment environment, List<Entry> steps, RunTags tags,
                        List<TrialStart> trialStarts, Selection selection, List<DataLoad> loads) {
-        this(origin, progress, environment, steps, tags, trialStarts, selection, loads, null, null);
+        this(origin, progress, environment, steps, tags, trialStarts, selection, loads, null, null, null);
     }
 
     public SuiteRecord(Origin origin, Progress progress, RunEnvironment environment, List<Entry> steps, RunTags tags) {
-        this(origin, progress, environment, steps, tags, List.of(), null, List.of(), null, null);
+        this(origin, progress, environment, steps, tags, List.of(), null, List.of(), null, null, null);
     }
 
     /**
@@ -59,22 +66,52 @@ public record SuiteRecord(@JsonUnwrapped Origin origin, @JsonUnwrapped Progress 
 
     public SuiteRecord with(String newStatus, List<Entry> newSteps) {
         return new SuiteRecord(origin, updated(newStatus), environment, newSteps, tags, trialStarts, selection, loads,
-                rounds, observed);
+                rounds, observed, bracket);
     }
 
     public SuiteRecord withTrialStarts(List<TrialStart> trials) {
         return new SuiteRecord(origin, updated(progress.status()), environment, steps, tags, trials, selection, loads,
-                rounds, observed);
+                rounds, observed, bracket);
     }
 
     public SuiteRecord withLoads(List<DataLoad> newLoads) {
         return new SuiteRecord(origin, updated(progress.status()), environment, steps, tags, trialStarts, selection,
-                newLoads, rounds, observed);
+                newLoads, rounds, observed, bracket);
     }
 
     public SuiteRecord withRounds(Rounds newRounds) {
         return new SuiteRecord(origin, updated(progress.status()), environment, steps, tags, trialStarts, selection,
-                loads, newRounds, observed);
+                loads, newRounds, observed, bracket);
+    }
+
+    public SuiteRecord withBracket(Bracket newBracket) {
+        return new SuiteRecord(origin, updated(progress.status()), environment, steps, tags, trialStarts, selection,
+                loads, rounds, observed, newBracket);
+    }
+
+    /**
+     * The bracketed base: its measurements are the base's entries, in the order they ran (repeat 1 first).
+     *
+     * @param base     the base step's name
+     * @param every    at most this many runs of other steps between two measurements of the base
+     * @param order    how the order within rounds was varied
+     * @param warmups  the discarded warm-up runs of the base, one per start of the suite (a --resume adds one); never
+     *                 in a statistic
+     */
+    public record Bracket(String base, int every, String order, List<Warmup> warmups) {
+
+        public Bracket {
+            warmups = warmups == null ? List.of() : List.copyOf(warmups);
+        }
+    }
+
+    /**
+     * One discarded warm-up run of the base.
+     *
+     * @param dir        its directory (steps/NN-base/warmup[-N]), relative to the result directory
+     * @param throughput its headline throughput, null when it did not measure
+     */
+    public record Warmup(String dir, StepStatus status, String reason, Instant started, Double throughput) {
     }
 
     private Progress updated(String status) {

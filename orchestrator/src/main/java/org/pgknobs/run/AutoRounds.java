@@ -56,7 +56,10 @@ final class AutoRounds {
      * give, and the run saves those repeats' time (docs/reproduction.md, "What the restore and the estimate rest on").
      */
     static int roundsPlanned(RepeatsAuto spec, SuiteRecord earlier) {
-        int held = earlier == null ? 0 : earlier.steps().stream().mapToInt(SuiteRecord.Entry::repeat).max().orElse(0);
+        // a bracketed base is measured more often than once a round: its repeats count no rounds
+        String bracketed = earlier == null || earlier.bracket() == null ? null : earlier.bracket().base();
+        int held = earlier == null ? 0 : earlier.steps().stream().filter(e -> !e.name().equals(bracketed))
+                .mapToInt(SuiteRecord.Entry::repeat).max().orElse(0);
         return Math.min(spec.max(), Math.max(1, held));
     }
 
@@ -93,7 +96,9 @@ final class AutoRounds {
                 .toList();
         Map<String, List<Double>> compared = new LinkedHashMap<>();
         live.forEach(c -> List.of(c.reference(), c.step()).forEach(s -> compared.put(s, samples.getOrDefault(s, List.of()))));
-        RoundsDecision decision = rule.decide(compared, live);
+        String base = ShardSelection.base(plan).name();
+        boolean bracketed = BracketSchedule.applies(plan);
+        RoundsDecision decision = rule.decide(compared, live, bracketed ? base : null);
         List<SuiteRecord.RoundComparison> states = new ArrayList<>();
         decision.comparisons().forEach(s -> states.add(state(s)));
         all.stream().filter(c -> !live.contains(c)).forEach(c -> states.add(new SuiteRecord.RoundComparison(c.step(),
@@ -108,6 +113,12 @@ final class AutoRounds {
         Set<String> next = compared.keySet();
         List<PlannedRun> round = plan.round(decision.rounds() + 1, spec.max()).stream()
                 .filter(p -> next.contains(p.step().name())).toList();
+        if (bracketed && next.contains(base)) {
+            int measured = (int) entries.stream().filter(e -> e.name().equals(base)).count();
+            round = BracketSchedule.round(ShardSelection.base(plan), round.stream()
+                    .filter(p -> !p.step().name().equals(base)).toList(), decision.rounds() + 1, measured + 1,
+                    measured + 1, plan.experiment().measurement().bracket());
+        }
         return new Decision(record, round);
     }
 

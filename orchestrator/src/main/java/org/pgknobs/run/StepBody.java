@@ -28,6 +28,7 @@ final class StepBody {
     private final StepRunner steps;
     private final SuiteInterruption interruption;
     private final SuiteProgress progress;
+    private BracketWatch watch;
 
     /** @param preflight the settings to apply per step (a step planned at run time, unknown to it, keeps its own) */
     StepBody(Experiment experiment, ExperimentPlan plan, SuiteLayout layout, SuiteRecordWriter record,
@@ -40,6 +41,32 @@ final class StepBody {
         this.steps = steps;
         this.interruption = interruption;
         this.progress = progress;
+    }
+
+    /** The bracketed base's live line: told of every run's result. */
+    void watching(BracketWatch bracketWatch) {
+        this.watch = bracketWatch;
+    }
+
+    /**
+     * The bracketed base's discarded warm-up run ({@link BracketSchedule}): run like any other run of the base, its
+     * files written to its own directory, recorded in suite.json's bracket and never as an entry, so that no
+     * statistic ever reads it. False when a signal stopped the suite.
+     *
+     * @param n the warm-up's number in this result directory (a --resume runs another)
+     */
+    boolean warmUp(PlannedRun p, int n) {
+        java.nio.file.Path dir = layout.warmupDir(p.step().index(), p.step().name(), n);
+        progress.say("warm-up: " + p.step().name() + " once before anything is measured (discarded: the machine and "
+                + "the client warm up in it, docs/experiments.md)");
+        StepResult result = steps.run(experiment, p, dir, preflight.settingsFor(p.step()), progress);
+        if (!interruption.warmupFinished(dir, result)) {
+            return false;
+        }
+        progress.say("warm-up " + result.status().json() + (result.reason() == null ? "" : ": " + result.reason())
+                + (BracketSchedule.throughput(result) == null ? "" : String.format(java.util.Locale.ROOT,
+                        ", %,.0f/s (not counted)", BracketSchedule.throughput(result))));
+        return true;
     }
 
     /** suite.json's entries so far: the schedules read what is done from them. */
@@ -82,6 +109,9 @@ final class StepBody {
             return null;
         }
         progress.say(result.status().json() + (result.reason() == null ? "" : ": " + result.reason()));
+        if (watch != null && result.workload() != null) {
+            watch.measured(result, steps.lastMeasuredRates(result.workload().headlinePhase()));
+        }
         return result;
     }
 }

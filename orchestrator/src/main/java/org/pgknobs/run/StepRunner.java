@@ -49,6 +49,8 @@ final class StepRunner {
     private final MachineProbe machine = new MachineProbe();
     private final LiveOptions live;
     private final Path suiteProgressLog;
+    /** The last run's live lines: their measured seconds are what the bracket's drift check reads. */
+    private volatile LiveProgress lastLive;
 
     /** @param suiteProgressLog where every step's live lines are appended too (the file to tail -f) */
     StepRunner(Clusters clusters, OverlayEngine engine, BenchBaseLauncher benchBase, WorkloadWithCollector measured,
@@ -63,6 +65,7 @@ final class StepRunner {
 
     StepResult run(Experiment experiment, PlannedRun p, Path dir, Map<String, Object> settings, SuiteProgress progress) {
         PlannedStep step = p.step();
+        lastLive = null;
         Workspace.delete(dir);
         Instant started = Instant.now();
         Map<String, Double> seconds = new LinkedHashMap<>();
@@ -89,6 +92,7 @@ final class StepRunner {
             long t2 = System.nanoTime();
             LiveProgress lines = new LiveProgress(live.quiet() ? null : progress::say,
                     List.of(SuiteLayout.progressLog(dir), suiteProgressLog), p.label(), live);
+            lastLive = lines;
             WorkloadResult result = runWorkload(workload, server, dir, progress, captures, lines);
             captures.afterRun(subject, result);
             seconds.put("run", secondsSince(t2));
@@ -126,6 +130,12 @@ final class StepRunner {
     }
 
     /** The workload with the collector, the captures told of every window; when it fails, they only end. */
+    /** The last run's measured seconds of {@code phase}, per second; empty before any run or without a window. */
+    double[] lastMeasuredRates(String phase) {
+        LiveProgress l = lastLive;
+        return l == null ? new double[0] : l.measuredRates(phase);
+    }
+
     private WorkloadResult runWorkload(Workload workload, Server server, Path dir, SuiteProgress progress,
                                        StepCaptures captures, LiveProgress lines) throws WorkloadException {
         boolean ran = false;

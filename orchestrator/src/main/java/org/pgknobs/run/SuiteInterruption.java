@@ -95,6 +95,18 @@ final class SuiteInterruption {
         }
     }
 
+    /** The bracketed base's warm-up run ended: its step.json and its line in suite.json; false when a signal came first. */
+    boolean warmupFinished(java.nio.file.Path dir, StepResult result) {
+        synchronized (lock) {
+            if (interrupted) {
+                return false;
+            }
+            record.loads(clusters.loads());
+            record.warmup(dir, result);
+            return true;
+        }
+    }
+
     /** The suite's final status in suite.json, unless a signal already wrote "interrupted". */
     void suiteFinished() {
         synchronized (lock) {

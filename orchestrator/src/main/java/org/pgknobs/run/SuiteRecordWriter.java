@@ -81,7 +81,7 @@ final class SuiteRecordWriter {
         SuiteRecord record = new SuiteRecord(new SuiteRecord.Origin(experiment.name(), String.valueOf(experiment.provenance().source()),
                 experiment.provenance().profile().orElse(null), List.copyOf(sets)), new SuiteRecord.Progress("running", started,
                 Instant.now()), env, entries, tags, List.of(), selection, earlier != null ? earlier.loads() : List.of(),
-                null, observed(experiment));
+                null, observed(experiment), earlier != null ? earlier.bracket() : null);
         SuiteRecordWriter writer = new SuiteRecordWriter(layout, record);
         writer.write("running");
         return writer;
@@ -115,6 +115,29 @@ final class SuiteRecordWriter {
     /** {@code repeats: auto}: the rounds so far and the last decision, into suite.json. */
     void rounds(SuiteRecord.Rounds rounds) {
         record = record.withRounds(rounds);
+        write("running");
+    }
+
+    /** The bracketed base's rule into suite.json, keeping the warm-ups an earlier run (--resume) recorded. */
+    void bracket(String base, int every, String order) {
+        List<SuiteRecord.Warmup> earlier = record.bracket() == null ? List.of() : record.bracket().warmups();
+        record = record.withBracket(new SuiteRecord.Bracket(base, every, order, earlier));
+        write("running");
+    }
+
+    /** The warm-ups recorded so far (an earlier run's too). */
+    int warmups() {
+        return record.bracket() == null ? 0 : record.bracket().warmups().size();
+    }
+
+    /** A warm-up run of the base ended: its step.json, then its line in suite.json's bracket. */
+    void warmup(Path dir, StepResult result) {
+        JsonFiles.write(SuiteLayout.stepJson(dir), result);
+        List<SuiteRecord.Warmup> all = new ArrayList<>(record.bracket().warmups());
+        all.add(new SuiteRecord.Warmup(layout.root().relativize(dir).toString(), result.status(), result.reason(),
+                result.started(), BracketSchedule.throughput(result)));
+        SuiteRecord.Bracket b = record.bracket();
+        record = record.withBracket(new SuiteRecord.Bracket(b.base(), b.every(), b.order(), all));
         write("running");
     }
 

@@ -169,6 +169,27 @@ public final class SuiteRunner {
         }
     }
 
+    /**
+     * The bracketed base before the first run: its rule into suite.json, the live line's watch (told of the base's
+     * measurements an earlier run made, on --resume), and the discarded warm-up run of the base when anything is left
+     * to run. False when a signal stopped the suite during the warm-up.
+     */
+    private static boolean bracket(PlannedRun warmup, Experiment experiment, SuiteLayout layout,
+                                   SuiteRecordWriter record, StepBody body, SuiteProgress progress) {
+        String base = warmup.step().name();
+        record.bracket(base, experiment.measurement().bracket(), BracketSchedule.ORDER_RULE);
+        BracketWatch watch = new BracketWatch(base, progress::say);
+        record.entries().stream().filter(e -> e.name().equals(base) && e.status() == StepStatus.DONE)
+                .map(e -> SuiteLayout.stepJson(layout.root().resolve(e.dir())))
+                .filter(java.nio.file.Files::isRegularFile)
+                .forEach(json -> watch.measured(JsonFiles.read(json, StepResult.class), new double[0]));
+        body.watching(watch);
+        if (record.entries().stream().allMatch(e -> e.status().isFinal())) {
+            return true;
+        }
+        return body.warmUp(warmup, record.warmups() + 1);
+    }
+
     public Outcome run(Experiment experiment) {
         return run(experiment, null);
     }
@@ -185,9 +206,11 @@ public final class SuiteRunner {
         }
         AutoRounds rounds = experiment.measurement().autoRepeats().map(a -> new AutoRounds(a, plan)).orElse(null);
         // repeats: auto resumes with every round the earlier run planned, and goes on deciding after them
-        List<PlannedRun> order = rounds == null ? scoped.order()
+        List<PlannedRun> planned = rounds == null ? scoped.order()
                 : plan.runs(AutoRounds.roundsPlanned(experiment.measurement().autoRepeats().get(), earlier),
                         experiment.measurement().autoRepeats().get().max());
+        BracketSchedule.Bracketed bracketed = BracketSchedule.arrange(plan, planned);
+        List<PlannedRun> order = bracketed.order();
         PrintStream out = options.out();
         if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)
                 && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))
@@ -246,6 +269,10 @@ public final class SuiteRunner {
                     new WorkloadWithCollector(options.collect(), options.collectorInterval()), options.live(),
                     layout.progressLog());
             StepBody body = new StepBody(experiment, plan, layout, record, preflight, steps, interruption, progress);
+            if (bracketed.warmup().isPresent() && !bracket(bracketed.warmup().get(), experiment, layout, record, body,
+                    progress)) {
+                return new Outcome(layout.root(), record.entries(), true);
+            }
             new RunsInOrder(order, rounds, layout, interruption, out).run(body);
             if (ablation != null && !interruption.interrupted()) {
                 ablation.run(body);

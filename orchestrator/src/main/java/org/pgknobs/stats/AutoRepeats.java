@@ -40,12 +40,23 @@ public record AutoRepeats(int min, int max, double targetHalfWidth) {
      * @param comparisons the effects that must settle ({@link Comparison#againstBase}, {@link Comparison#againstStepBefore})
      */
     public RoundsDecision decide(Map<String, List<Double>> samples, List<Comparison> comparisons) {
+        return decide(samples, comparisons, null);
+    }
+
+    /**
+     * @param bracketed a bracketed base (measured first, last and between segments of a round: more often than once a
+     *                  round), null for none: its measurements count no rounds, and every one of them enters its
+     *                  intervals
+     */
+    public RoundsDecision decide(Map<String, List<Double>> samples, List<Comparison> comparisons, String bracketed) {
         Set<String> steps = new LinkedHashSet<>(samples.keySet());
         comparisons.forEach(c -> steps.addAll(List.of(c.step(), c.reference())));
+        steps.remove(bracketed);
         List<Integer> counts = steps.stream().map(step -> samples.getOrDefault(step, List.of()).size()).toList();
         int rounds = counts.stream().mapToInt(Integer::intValue).min().orElse(0);
         int started = counts.stream().mapToInt(Integer::intValue).max().orElse(0);
-        List<RoundsDecision.Status> statuses = rounds < 2 ? List.of() : statuses(samples, comparisons, rounds);
+        List<RoundsDecision.Status> statuses = rounds < 2 ? List.of()
+                : statuses(samples, comparisons, rounds, bracketed);
         if (rounds >= max) {
             return new RoundsDecision(true, RoundsDecision.Reason.MAX_ROUNDS, rounds, statuses);
         }
@@ -61,11 +72,12 @@ public record AutoRepeats(int min, int max, double targetHalfWidth) {
     }
 
     private List<RoundsDecision.Status> statuses(Map<String, List<Double>> samples, Collection<Comparison> comparisons,
-            int rounds) {
+            int rounds, String bracketed) {
         List<RoundsDecision.Status> statuses = new ArrayList<>();
         for (Comparison c : comparisons) {
-            RatioResult interval = Effect.reportedInterval(firstRounds(samples.get(c.reference()), rounds),
-                    firstRounds(samples.get(c.step()), rounds));
+            RatioResult interval = Effect.reportedInterval(firstRounds(samples.get(c.reference()),
+                    c.reference().equals(bracketed) ? samples.get(c.reference()).size() : rounds),
+                    firstRounds(samples.get(c.step()), c.step().equals(bracketed) ? samples.get(c.step()).size() : rounds));
             boolean clear = interval instanceof RatioInterval i && !i.containsOne();
             boolean narrow = interval instanceof RatioInterval i && i.relativeHalfWidth() <= targetHalfWidth;
             statuses.add(new RoundsDecision.Status(c, interval, clear, narrow));

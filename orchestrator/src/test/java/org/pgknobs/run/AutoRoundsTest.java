@@ -47,6 +47,7 @@ class AutoRoundsTest {
                   - name: b
                     settings: {work_mem: 16MB}
                 repeats: {auto: %s}
+                bracket: false
                 """.formatted(mode, auto));
         Experiment e = ExperimentLoader.load(file, Optional.empty(), List.of());
         return ExperimentPlan.of(e);

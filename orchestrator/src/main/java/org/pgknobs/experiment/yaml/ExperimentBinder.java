@@ -66,6 +66,7 @@ final class ExperimentBinder {
         DataPolicy data = root.get("data").map(t -> Values.choice(t, "data", DataPolicy.class)).orElse(DataPolicy.RESTORE);
         List<StepSpec> steps = steps(root.required("steps", "a list of steps, e.g. `steps: [{name: baseline}]`"), mode, allow);
         RepeatsBinder.Bound repeats = RepeatsBinder.bind(root.get("repeats"));
+        int bracket = root.get("bracket").map(RepeatsBinder::bracket).orElse(Measurement.DEFAULT_BRACKET);
         Set<String> includeOptional = includeOptional(root.get("include_optional"), steps);
         Optional<Reference> reference = root.get("reference").map(t -> reference(t, steps));
         Map<String, Object> profiles = profiles(root.get("profiles"));
@@ -76,7 +77,7 @@ final class ExperimentBinder {
                     + " culprit search measures each candidate once, after the fixed runs)", "give a number, e.g. `repeats: 3`");
         }
         return new Experiment(name, description, mode, server, workload, data, steps,
-                new OptIns(includeOptional, allow), ablation, new Measurement(repeats.fixed(), repeats.auto(), observe),
+                new OptIns(includeOptional, allow), ablation, new Measurement(repeats.fixed(), repeats.auto(), observe, bracket),
                 reference, new Provenance(source, profile, profiles, scale));
     }
 

@@ -12,7 +12,7 @@ import java.util.Map;
 public final class ExperimentFormat {
 
     static final List<String> ROOT = List.of("name", "description", "mode", "server", "workload", "data",
-            "steps", "repeats", "reference", "profiles", "include_optional", "ablation", "observe", "allow");
+            "steps", "repeats", "bracket", "reference", "profiles", "include_optional", "ablation", "observe", "allow");
     static final List<String> SERVER = List.of("initdb", "base", "versions", "on_missing_setting");
     static final List<String> WORKLOAD_COMMON = List.of("kind", "driver", "warmup");
     static final List<String> WORKLOAD_TPCC = List.of("warehouses", "terminals", "rate", "duration", "weights",

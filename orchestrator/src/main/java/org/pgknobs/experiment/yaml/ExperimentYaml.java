@@ -9,6 +9,7 @@ import java.util.Map;
 import org.pgknobs.experiment.AblationSpec;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.InsertBenchSpec;
+import org.pgknobs.experiment.Measurement;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.RepeatsAuto;
@@ -74,6 +75,9 @@ public final class ExperimentYaml {
         }
         root.put("steps", steps);
         root.put("repeats", e.measurement().autoRepeats().<Object>map(a -> Map.of("auto", autoRepeats(a))).orElse(e.measurement().repeats()));
+        if (e.measurement().bracket() != Measurement.DEFAULT_BRACKET) {
+            root.put("bracket", e.measurement().bracketed() ? (Object) e.measurement().bracket() : Boolean.FALSE);
+        }
         e.reference().ifPresent(r -> {
             Map<String, Object> ref = new LinkedHashMap<>();
             ref.put("source", r.source());

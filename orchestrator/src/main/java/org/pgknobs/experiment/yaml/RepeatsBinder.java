@@ -2,6 +2,7 @@ package org.pgknobs.experiment.yaml;
 
 import java.util.List;
 import java.util.Optional;
+import org.pgknobs.experiment.Measurement;
 import org.pgknobs.experiment.RepeatsAuto;
 
 /**
@@ -42,6 +43,23 @@ final class RepeatsBinder {
                     "write " + EXAMPLE);
         }
         return new Bound(Values.positiveInt(t, "repeats", 1), Optional.empty());
+    }
+
+    /**
+     * {@code bracket:} true (the default: {@value Measurement#DEFAULT_BRACKET} runs at most between base
+     * measurements), false (off), or that most as a whole number ≥ 1.
+     */
+    static int bracket(YamlTree t) {
+        if (t instanceof YamlTree.Scalar s && s.value() instanceof Number) {
+            return Values.positiveInt(t, "bracket", 1);
+        }
+        YamlTree.Scalar s = Values.scalar(t, "bracket", "true, false or a whole number ≥ 1");
+        if (List.of("true", "yes", "on", "false", "no", "off").contains(s.raw().trim().toLowerCase(java.util.Locale.ROOT))) {
+            return Values.bool(t, "bracket") ? Measurement.DEFAULT_BRACKET : Measurement.NO_BRACKET;
+        }
+        throw Problems.at(s.origin(), "bracket", "expected true, false or the most runs between two measurements of the"
+                + " base (a whole number ≥ 1), got " + s.describe(), "write `bracket: true` (the default: a base "
+                + "measurement at least every " + Measurement.DEFAULT_BRACKET + " runs), `bracket: false` or `bracket: 4`");
     }
 
     private static Bound auto(RepeatsAuto auto) {

@@ -79,7 +79,9 @@ final class HtmlReport implements ReportFormat {
     }
 
     private static void run(StringBuilder h, ReportData.Run run) {
-        h.append("<h2>").append(esc(run.label())).append("</h2>\n<ul class=\"meta\">\n");
+        h.append("<h2>").append(esc(run.label())).append("</h2>\n");
+        Steps.driftFinding(run).ifPresent(f -> h.append("<p class=\"drift\"><b>Drift.</b> ").append(esc(f)).append("</p>\n"));
+        h.append("<ul class=\"meta\">\n");
         item(h, "directory", run.dir());
         item(h, "mode", run.mode() + "; status: " + run.status() + "; baseline: " + run.baseline());
         if (run.setup().workload() != null) {

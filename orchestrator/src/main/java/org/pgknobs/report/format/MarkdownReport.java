@@ -50,6 +50,7 @@ final class MarkdownReport implements ReportFormat {
 
     private static void run(StringBuilder md, ReportData.Run run) {
         md.append("## ").append(run.label()).append("\n\n");
+        Steps.driftFinding(run).ifPresent(f -> md.append("**Drift.** ").append(f).append("\n\n"));
         md.append("- directory: `").append(run.dir()).append("`\n");
         md.append("- mode: ").append(run.mode()).append("; status: ").append(run.status()).append("; baseline: ")
                 .append(run.baseline()).append('\n');

@@ -50,7 +50,13 @@ final class Steps {
     }
 
     private static java.util.Optional<String> spreadLine(ReportData.Run run) {
-        return java.util.Optional.ofNullable(run.baseSpread()).map(s -> "Spread of " + s.sentence() + ".");
+        return java.util.Optional.ofNullable(run.baseSpread()).map(s -> "Spread of " + s.sentence() + "."
+                + (s.drift() == null ? "" : " " + s.drift().sentence() + "."));
+    }
+
+    /** The report's top line when the bracketed base moved beyond the noise of its windows (docs/statistics.md). */
+    static java.util.Optional<String> driftFinding(ReportData.Run run) {
+        return java.util.Optional.ofNullable(run.drift()).flatMap(org.pgknobs.report.Drift::finding);
     }
 
     /**

@@ -35,6 +35,8 @@ public final class LiveProgress implements MeasurementListener {
     private final SteadyStateCheck check = SteadyStateCheck.defaults();
     private final ArrayDeque<LiveSecond> recent = new ArrayDeque<>();
     private final List<Double> series = new ArrayList<>();
+    /** Each phase's measured seconds, per second: what the bracketed base's drift check sets side by side. */
+    private final java.util.Map<String, List<Double>> measuredRates = new java.util.HashMap<>();
     private String phase;
     private boolean measured;
     private long committed;
@@ -73,6 +75,9 @@ public final class LiveProgress implements MeasurementListener {
         }
         for (int i = 0; i < s.seconds(); i++) {
             series.add(s.rate());
+            if (s.measured()) {
+                measuredRates.computeIfAbsent(s.phase(), k -> new ArrayList<>()).add(s.rate());
+            }
         }
         committed += s.committed();
         failed += s.failed();
@@ -84,6 +89,11 @@ public final class LiveProgress implements MeasurementListener {
             lastLine = s.second();
             print(line(s));
         }
+    }
+
+    /** The measured seconds of {@code phase} so far, per second (empty when none). */
+    public synchronized double[] measuredRates(String phase) {
+        return measuredRates.getOrDefault(phase, List.of()).stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private String line(LiveSecond now) {
