@@ -30,13 +30,19 @@ public record StatementQueries(int versionNum) {
                 + " or newer (its pg_stat_statements column names); the server is " + versionNum) : Optional.empty();
     }
 
-    /** userid, toplevel, queryid, query (or null), counters; stats_since from 17 (else null). */
+    /** Whether the server counts calls by generic and by custom plans (PostgreSQL 18+). */
+    public boolean hasPlanCalls() {
+        return major() >= 18;
+    }
+
+    /** userid, toplevel, queryid, query (or null), counters; stats_since from 17 (else null); plan calls from 18. */
     String entries(boolean withText) {
         String toplevel = major() >= 14 ? "s.toplevel" : "true";
         String since = major() >= 17 ? "(extract(epoch from s.stats_since) * 1000)::bigint" : "null::bigint";
         return "select s.userid::bigint, " + toplevel + ", s.queryid, " + (withText ? "s.query" : "null::text")
                 + ", s.calls, s.total_exec_time, s.rows, s.shared_blks_hit, s.shared_blks_read, s.shared_blks_dirtied,"
                 + " s.shared_blks_written, s.wal_fpi, s.wal_bytes, " + since
+                + (hasPlanCalls() ? ", s.generic_plan_calls, s.custom_plan_calls" : ", null::bigint, null::bigint")
                 + " from pg_stat_statements(" + withText + ") s"
                 + " where s.dbid = (select oid from pg_database where datname = current_database())";
     }
