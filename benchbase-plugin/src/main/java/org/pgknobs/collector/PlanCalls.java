@@ -2,7 +2,8 @@ package org.pgknobs.collector;
 
 /**
  * How often a statement ran by a cached generic plan and by a custom one (pg_stat_statements'
- * {@code generic_plan_calls} and {@code custom_plan_calls}, PostgreSQL 18+; absent before). A generic plan is
+ * {@code generic_plan_calls} and {@code custom_plan_calls}; absent where the installed extension lacks them, as
+ * PostgreSQL 18.6's pg_stat_statements 1.12 does). A generic plan is
  * made once per connection and statement, without the parameters' values: on a table of a few pages it is a
  * Seq Scan, and under SERIALIZABLE a Seq Scan locks the whole relation (docs/tpcc.md, "Two regimes").
  */

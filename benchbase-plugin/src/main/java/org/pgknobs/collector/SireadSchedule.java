@@ -10,11 +10,21 @@ final class SireadSchedule {
 
     static final int PROBE_EVERY = 10;
 
+    private final boolean everyRound;
     private boolean lastFoundAny;
     private int roundsSinceSample = PROBE_EVERY;
 
+    /** @param everyRound the workload runs SERIALIZABLE: sample every round */
+    SireadSchedule(boolean everyRound) {
+        this.everyRound = everyRound;
+    }
+
+    SireadSchedule() {
+        this(false);
+    }
+
     boolean due(boolean windowEdge) {
-        return windowEdge || lastFoundAny || roundsSinceSample >= PROBE_EVERY;
+        return everyRound || windowEdge || lastFoundAny || roundsSinceSample >= PROBE_EVERY;
     }
 
     /** A round ran: {@code sample} is what it sampled, null when it did not sample. */

@@ -53,6 +53,8 @@ final class StatementCapture {
             }
             s.execute(StatementQueries.CREATE);
             String version = single(s, StatementQueries.VERSION, String.class);
+            queries = queries.withPlanCalls(Boolean.TRUE.equals(single(s, StatementQueries.PLAN_CALLS_COLUMN,
+                    Boolean.class)));
             return new StatementCapture(queries, catalog.canForceFlush(), clock, version, null, untrack(c));
         } catch (SQLException e) {
             return new StatementCapture(queries, false, clock, null, "pg_stat_statements could not be set up: "

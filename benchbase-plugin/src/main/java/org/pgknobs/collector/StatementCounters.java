@@ -2,7 +2,7 @@ package org.pgknobs.collector;
 
 /**
  * One pg_stat_statements entry's cumulative counters (or their difference over a window). A null is a
- * figure the server did not report, never zero; {@code plans} is null before PostgreSQL 18.
+ * figure the server did not report, never zero; {@code plans} is null where the extension does not count plan calls.
  */
 public record StatementCounters(Long calls, Double totalExecMs, Long rows, Long sharedBlksHit, Long sharedBlksRead,
                                 Long sharedBlksDirtied, Long sharedBlksWritten, Long walFpi, Long walBytes,
@@ -11,7 +11,7 @@ public record StatementCounters(Long calls, Double totalExecMs, Long rows, Long 
     public static final StatementCounters ZERO = new StatementCounters(0L, 0.0, 0L, 0L, 0L, 0L, 0L, 0L, 0L,
             new PlanCalls(0, 0));
 
-    /** Counters of a server without plan-cache figures (before PostgreSQL 18). */
+    /** Counters of a server without plan-cache figures (its pg_stat_statements has no plan calls). */
     public StatementCounters(Long calls, Double totalExecMs, Long rows, Long sharedBlksHit, Long sharedBlksRead,
                              Long sharedBlksDirtied, Long sharedBlksWritten, Long walFpi, Long walBytes) {
         this(calls, totalExecMs, rows, sharedBlksHit, sharedBlksRead, sharedBlksDirtied, sharedBlksWritten, walFpi,

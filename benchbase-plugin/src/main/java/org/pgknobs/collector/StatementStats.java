@@ -8,14 +8,14 @@ package org.pgknobs.collector;
  * @param meanExecMs  totalExecMs ÷ calls over the window (null without calls)
  * @param restarted   the entry was evicted and made again, or reset, inside the window: its figures count
  *                    from then only
- * @param plans       calls by a generic and by a custom plan (PostgreSQL 18+), else null
+ * @param plans       calls by a generic and by a custom plan (where the installed pg_stat_statements has the columns), else null
  */
 public record StatementStats(Long queryid, long userid, boolean toplevel, String query, Long calls,
                              Double totalExecMs, Double meanExecMs, Long rows, Long sharedBlksHit,
                              Long sharedBlksRead, Long sharedBlksDirtied, Long sharedBlksWritten, Long walBytes,
                              Long walFpi, boolean restarted, PlanCalls plans) {
 
-    /** A statement of a server without plan-cache figures (before PostgreSQL 18). */
+    /** A statement of a server without plan-cache figures (its pg_stat_statements has no plan calls). */
     public StatementStats(Long queryid, long userid, boolean toplevel, String query, Long calls, Double totalExecMs,
                           Double meanExecMs, Long rows, Long sharedBlksHit, Long sharedBlksRead, Long sharedBlksDirtied,
                           Long sharedBlksWritten, Long walBytes, Long walFpi, boolean restarted) {

@@ -46,7 +46,7 @@ public final class StatsCollector implements AutoCloseable {
     private boolean finished;
     private PgStats result;
 
-    private final SireadSchedule siread = new SireadSchedule();
+    private final SireadSchedule siread;
 
     private static final class OpenWindow {
         final Snapshot start;
@@ -88,6 +88,7 @@ public final class StatsCollector implements AutoCloseable {
     private StatsCollector(ConnectionSource source, CollectorSettings settings) throws SQLException {
         this.source = source;
         this.settings = settings;
+        this.siread = new SireadSchedule(settings.serializable());
         this.connection = source.open();
         try {
             this.catalog = QueryCatalog.forVersion(EnvironmentProbe.versionNum(connection));

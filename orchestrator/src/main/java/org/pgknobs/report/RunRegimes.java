@@ -21,8 +21,41 @@ final class RunRegimes {
         return StepRun.headlineWindow(run.stats(), headline).map(w -> RunRegime.of(w, statements(run, w.phase())));
     }
 
+    /**
+     * The runs an interval is computed over: all of them, or, when the repeats fall into different regimes, those of
+     * the majority regime; with no majority (an even split) {@code undecided} says why there is no interval.
+     */
+    record Split(List<StepRun> runs, String undecided) {
+    }
+
+    static Split split(List<StepRun> runs, String headline) {
+        RegimeGroups g = groups(runs, headline);
+        if (!g.bimodal()) {
+            return new Split(runs, null);
+        }
+        Optional<String> majority = g.majority();
+        if (majority.isEmpty()) {
+            return new Split(runs, g.describe() + ": no regime holds most repeats, so no interval (docs/tpcc.md)");
+        }
+        List<String> labels = g.groups().get(majority.get());
+        return new Split(runs.stream().filter(r -> labels.contains("r" + r.repeat())).toList(), null);
+    }
+
+    /** The interval against {@code against}, or none when either side's repeats split evenly between regimes. */
+    static EffectInterval slowdown(String against, Split reference, Split step, String headline) {
+        String undecided = step.undecided() != null ? step.undecided()
+                : reference.undecided() != null ? against + " " + reference.undecided() : null;
+        if (undecided != null) {
+            return new EffectInterval(against, null, step.runs().size(), reference.runs().size(), null, null, null,
+                    null, null, undecided, null);
+        }
+        return EffectInterval.slowdown(against, ReportBuilder.headlineValues(reference.runs(), headline),
+                ReportBuilder.headlineValues(step.runs(), headline), ReportBuilder.headlineSeconds(step.runs(), headline));
+    }
+
     /** The why-rules' view: the measures and the 40001 failures of the phase (retries + 40001 errors). */
-    static Optional<Evidence.Regime> evidence(StepRun run, Optional<PhaseResult> phase, String headline) {
+    static Optional<Evidence.Regime> evidence(StepRun run, List<StepRun> runs, Optional<PhaseResult> phase,
+                                              String headline) {
         Optional<RunRegime> measures = of(run, headline);
         if (measures.isEmpty()) {
             return Optional.empty();
@@ -34,7 +67,7 @@ final class RunRegimes {
                     ? n.longValue() : 0L;
             return retries == null ? null : retries + errors;
         }).orElse(null);
-        return Optional.of(new Evidence.Regime(measures.get(), failures));
+        return Optional.of(new Evidence.Regime(measures.get(), failures, groups(runs, headline)));
     }
 
     private static StatementWindow statements(StepRun run, String phase) {

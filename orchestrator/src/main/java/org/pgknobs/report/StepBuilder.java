@@ -66,7 +66,7 @@ final class StepBuilder {
                 outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
                 outcome.map(Outcome::isolation).orElse(null),
                 noise(against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase()), steadiness,
-                median.flatMap(m -> RunRegimes.evidence(m, phase, headline)).orElse(null));
+                median.flatMap(m -> RunRegimes.evidence(m, runs, phase, headline)).orElse(null));
         Optional<Captures> captures = median.map(m -> new Captures(m.captures(), against.comparedCaptures()));
         return new ReportData.Step(runs.get(0).index(), name, status(runs), runs.stream().map(StepRun::reason)
                 .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),

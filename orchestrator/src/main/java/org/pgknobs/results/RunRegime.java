@@ -23,7 +23,7 @@ import org.pgknobs.collector.WindowStats;
  * @param relationShares      per relation with any relation-level SIREAD lock, the share of samples (0–1) with one
  * @param scans               per table scanned in the window, its sequential and index scans
  * @param planCalls           calls by generic and by custom plans over the window's statements; null: unavailable
- * @param planCallsMissing    why there are no plan calls (PostgreSQL before 18, no pg_stat_statements), else null
+ * @param planCallsMissing    why there are no plan calls (the extension lacks the columns, or no pg_stat_statements), else null
  */
 public record RunRegime(int sireadSamples, Map<String, Double> relationShares, Map<String, TableScans> scans,
                         PlanCalls planCalls, String planCallsMissing) {
@@ -59,7 +59,8 @@ public record RunRegime(int sireadSamples, Map<String, Double> relationShares, M
         }
         PlanCalls plans = statements == null ? null : planCalls(statements);
         String missing = statements == null ? "no statements.json (pg_stat_statements not loaded)"
-                : plans == null ? "pg_stat_statements counts generic and custom plan calls from PostgreSQL 18" : null;
+                : plans == null ? "this server's pg_stat_statements has no generic_plan_calls column (PostgreSQL 18.6's "
+                + "1.12 has not)" : null;
         return new RunRegime(locks.samples(), shares, scans, plans, missing);
     }
 

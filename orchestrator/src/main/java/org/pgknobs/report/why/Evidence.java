@@ -2,6 +2,7 @@ package org.pgknobs.report.why;
 
 import java.util.Map;
 import org.pgknobs.results.MachineFacts;
+import org.pgknobs.results.RegimeGroups;
 import org.pgknobs.results.RunRegime;
 
 /**
@@ -41,8 +42,13 @@ public record Evidence(MachineFacts machine, String headlinePhase, Map<String, L
      *
      * @param serializationFailures attempts that failed with 40001: the drivers' retries (they retry only those)
      *                              and the 40001 errors of requests given up; null when the driver did not say
+     * @param repeats               the step's repeats by regime ({@link RegimeGroups}); null when not grouped
      */
-    public record Regime(RunRegime measures, Long serializationFailures) {
+    public record Regime(RunRegime measures, Long serializationFailures, RegimeGroups repeats) {
+
+        public Regime(RunRegime measures, Long serializationFailures) {
+            this(measures, serializationFailures, null);
+        }
     }
 
     /**
