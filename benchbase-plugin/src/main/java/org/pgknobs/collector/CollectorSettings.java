@@ -17,9 +17,16 @@ import java.util.function.LongSupplier;
  * @param clock the caller's clock in epoch milliseconds, for timestamps in the series
  * @param statements whether to write statements.json (pg_stat_statements at each window's edges) when the
  *     server has the library loaded; on by default
+ * @param serializable the workload runs SERIALIZABLE: every round samples the SIREAD locks (else only window
+ *     edges, rounds after a sample that found some, and every 10th round: {@link SireadSchedule})
  */
 public record CollectorSettings(Duration interval, boolean periodicSampling, Path outputDir, String prefix,
-        List<StatQuery> extraQueries, LongSupplier clock, boolean statements) {
+        List<StatQuery> extraQueries, LongSupplier clock, boolean statements, boolean serializable) {
+
+    public CollectorSettings(Duration interval, boolean periodicSampling, Path outputDir, String prefix,
+                             List<StatQuery> extraQueries, LongSupplier clock, boolean statements) {
+        this(interval, periodicSampling, outputDir, prefix, extraQueries, clock, statements, false);
+    }
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
@@ -36,26 +43,30 @@ public record CollectorSettings(Duration interval, boolean periodicSampling, Pat
     }
 
     public CollectorSettings withInterval(Duration d) {
-        return new CollectorSettings(d, periodicSampling, outputDir, prefix, extraQueries, clock, statements);
+        return new CollectorSettings(d, periodicSampling, outputDir, prefix, extraQueries, clock, statements, serializable);
     }
 
     public CollectorSettings withPeriodicSampling(boolean on) {
-        return new CollectorSettings(interval, on, outputDir, prefix, extraQueries, clock, statements);
+        return new CollectorSettings(interval, on, outputDir, prefix, extraQueries, clock, statements, serializable);
     }
 
     public CollectorSettings withOutput(Path dir, String filePrefix) {
-        return new CollectorSettings(interval, periodicSampling, dir, filePrefix, extraQueries, clock, statements);
+        return new CollectorSettings(interval, periodicSampling, dir, filePrefix, extraQueries, clock, statements, serializable);
     }
 
     public CollectorSettings withExtraQueries(List<StatQuery> queries) {
-        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, queries, clock, statements);
+        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, queries, clock, statements, serializable);
     }
 
     public CollectorSettings withClock(LongSupplier c) {
-        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, extraQueries, c, statements);
+        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, extraQueries, c, statements, serializable);
     }
 
     public CollectorSettings withStatements(boolean on) {
-        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, extraQueries, clock, on);
+        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, extraQueries, clock, on, serializable);
+    }
+
+    public CollectorSettings withSerializable(boolean on) {
+        return new CollectorSettings(interval, periodicSampling, outputDir, prefix, extraQueries, clock, statements, on);
     }
 }

@@ -22,6 +22,10 @@ public final class QueryCatalog {
     public static final String TABLES = "tables";
     /** Per user table: its autovacuum and autoanalyze counts, for the runs that finished on each. */
     public static final String AUTOVACUUM_TABLES = "autovacuum_tables";
+    /** Per user table: sequential and index scans started (pg_stat_user_tables), the plans' trace. */
+    public static final String TABLE_SCANS = "table_scans";
+    /** The name under {@code missing} of the SIREAD lock sample. */
+    public static final String SIREAD_LOCKS = "siread_locks";
     /** The name under {@code unavailable} / {@code missing} of the autovacuum workers' sample. */
     public static final String AUTOVACUUM_WORKERS = "autovacuum_workers";
 
@@ -106,6 +110,9 @@ public final class QueryCatalog {
         q.add(new StatQuery(AUTOVACUUM_TABLES, "pg_stat_user_tables",
                 "select " + TABLE_NAME.formatted("schemaname", "relname") + " as \"table\", autovacuum_count,"
                         + " autoanalyze_count from pg_stat_user_tables", List.of("table")));
+        q.add(new StatQuery(TABLE_SCANS, "pg_stat_user_tables",
+                "select " + TABLE_NAME.formatted("schemaname", "relname") + " as \"table\", seq_scan,"
+                        + " coalesce(idx_scan, 0) as idx_scan from pg_stat_user_tables", List.of("table")));
         String workers = null;
         if (major >= 13) {
             workers = autovacuumWorkers(major);
@@ -148,6 +155,17 @@ public final class QueryCatalog {
             "select coalesce(wait_event_type, 'CPU'), coalesce(wait_event, 'CPU'), count(*) from pg_stat_activity"
                     + " where backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()"
                     + " and datname = current_database() group by 1, 2";
+
+    /**
+     * The benchmark database's SIREAD (predicate) locks by relation and granularity: pg_locks shows one row per
+     * lock, its locktype relation, page or tuple (docs/tpcc.md, "Two regimes").
+     */
+    public static final String SIREAD_SAMPLE_SQL =
+            "select " + TABLE_NAME.formatted("n.nspname", "c.relname") + ", l.locktype, count(*) from pg_locks l"
+                    + " join pg_class c on c.oid = l.relation join pg_namespace n on n.oid = c.relnamespace"
+                    + " where l.mode = 'SIReadLock'"
+                    + " and l.database = (select oid from pg_database where datname = current_database())"
+                    + " group by 1, 2";
 
     /** The autovacuum workers' sample of every round, or null when this server version cannot give it. */
     public String autovacuumWorkersSql() {

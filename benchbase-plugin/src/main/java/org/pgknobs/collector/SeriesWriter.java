@@ -57,6 +57,11 @@ final class SeriesWriter implements AutoCloseable {
                 line(ts, ph, "waits.samples", csv("wait_event_type=" + p[0] + ";wait_event=" + (p.length > 1 ? p[1] : "")),
                         w.getValue());
             }
+            if (current.sireadLocks() != null) {
+                for (SireadCount c : current.sireadLocks()) {
+                    line(ts, ph, "siread_locks." + c.granularity(), csv("relation=" + c.relation()), c.count());
+                }
+            }
             line(ts, ph, "collector.round_ms", "", Math.round(current.costMs() * 1000) / 1000.0);
             out.flush();
         } catch (IOException e) {

@@ -39,6 +39,11 @@ final class SnapshotReader {
     }
 
     Snapshot read(Connection c, List<StatQuery> extra) throws SQLException {
+        return read(c, extra, false);
+    }
+
+    /** @param siread whether this round samples the SIREAD locks too */
+    Snapshot read(Connection c, List<StatQuery> extra, boolean siread) throws SQLException {
         long started = System.nanoTime();
         long timestamp = clock.getAsLong();
         long xactsBefore = ownXacts;
@@ -46,12 +51,13 @@ final class SnapshotReader {
         Map<String, String> errors = new LinkedHashMap<>();
         Map<String, Long> waits = new TreeMap<>();
         List<AutovacuumWorker> workers = new ArrayList<>();
+        List<SireadCount> locks = siread ? new ArrayList<>() : null;
         List<StatQuery> all = new ArrayList<>(catalog.queries());
         all.addAll(extra);
         c.setAutoCommit(false);
         if (batched) {
             try (Statement s = c.createStatement()) {
-                readBatched(s, all, groups, waits, workers);
+                readBatched(s, all, groups, waits, workers, locks);
                 c.commit();
                 ownXacts++;
             } catch (SQLException e) {
@@ -65,19 +71,24 @@ final class SnapshotReader {
                 groups.clear();
                 waits.clear();
                 workers.clear();
+                if (locks != null) {
+                    locks.clear();
+                }
             }
         }
         if (!batched) {
-            readOneByOne(c, all, groups, errors, waits, workers);
+            readOneByOne(c, all, groups, errors, waits, workers, locks);
         }
         double costMs = (System.nanoTime() - started) / 1e6;
         boolean workersRead = catalog.autovacuumWorkersSql() != null && !errors.containsKey(QueryCatalog.AUTOVACUUM_WORKERS);
-        return new Snapshot(timestamp, started, groups, errors, waits, xactsBefore, costMs, workersRead ? workers : null);
+        boolean locksRead = locks != null && !errors.containsKey(QueryCatalog.SIREAD_LOCKS);
+        return new Snapshot(timestamp, started, groups, errors, waits, xactsBefore, costMs, workersRead ? workers : null,
+                locksRead ? locks : null);
     }
 
     /** All queries in one round trip: the round's cost is dominated by round trips, not by the views. */
     private void readBatched(Statement s, List<StatQuery> all, Map<String, List<StatRow>> groups,
-            Map<String, Long> waits, List<AutovacuumWorker> workers) throws SQLException {
+            Map<String, Long> waits, List<AutovacuumWorker> workers, List<SireadCount> locks) throws SQLException {
         List<String> sql = new ArrayList<>();
         if (catalog.canForceFlush()) {
             sql.add(FORCE_FLUSH);
@@ -86,6 +97,11 @@ final class SnapshotReader {
         sql.add(QueryCatalog.WAIT_SAMPLE_SQL);
         if (catalog.autovacuumWorkersSql() != null) {
             sql.add(catalog.autovacuumWorkersSql());
+        }
+        int workersAt = catalog.autovacuumWorkersSql() != null ? all.size() + 1 : -2;
+        int locksAt = locks == null ? -2 : all.size() + (catalog.autovacuumWorkersSql() != null ? 2 : 1);
+        if (locks != null) {
+            sql.add(QueryCatalog.SIREAD_SAMPLE_SQL);
         }
         boolean hasResult = s.execute(String.join(";\n", sql));
         int index = catalog.canForceFlush() ? -1 : 0;
@@ -96,8 +112,10 @@ final class SnapshotReader {
                         groups.put(all.get(index).group(), rows(rs, all.get(index)));
                     } else if (index == all.size()) {
                         readWaits(rs, waits);
-                    } else if (index == all.size() + 1) {
+                    } else if (index == workersAt) {
                         readWorkers(rs, workers);
+                    } else if (index == locksAt) {
+                        readLocks(rs, locks);
                     }
                 }
             } else if (s.getUpdateCount() == -1) {
@@ -109,7 +127,8 @@ final class SnapshotReader {
     }
 
     private void readOneByOne(Connection c, List<StatQuery> all, Map<String, List<StatRow>> groups,
-            Map<String, String> errors, Map<String, Long> waits, List<AutovacuumWorker> workers) throws SQLException {
+            Map<String, String> errors, Map<String, Long> waits, List<AutovacuumWorker> workers, List<SireadCount> locks)
+            throws SQLException {
         try (Statement s = c.createStatement()) {
             if (catalog.canForceFlush()) {
                 // Our own transaction count must be visible to the next round: flush at this commit.
@@ -125,6 +144,9 @@ final class SnapshotReader {
             if (catalog.autovacuumWorkersSql() != null) {
                 run(c, s, catalog.autovacuumWorkersSql(), errors, QueryCatalog.AUTOVACUUM_WORKERS,
                         rs -> readWorkers(rs, workers));
+            }
+            if (locks != null) {
+                run(c, s, QueryCatalog.SIREAD_SAMPLE_SQL, errors, QueryCatalog.SIREAD_LOCKS, rs -> readLocks(rs, locks));
             }
             c.commit();
             ownXacts++;
@@ -142,6 +164,12 @@ final class SnapshotReader {
             workers.add(new AutovacuumWorker(rs.getInt(1), rs.getLong(2), rs.getString(3), rs.getString(4),
                     rs.getString(5), nullableLong(rs, 6), nullableLong(rs, 7), nullableLong(rs, 8), nullableLong(rs, 9),
                     rs.getObject(10) == null ? null : rs.getDouble(10)));
+        }
+    }
+
+    private static void readLocks(ResultSet rs, List<SireadCount> locks) throws SQLException {
+        while (rs.next()) {
+            locks.add(new SireadCount(rs.getString(1), rs.getString(2), rs.getLong(3)));
         }
     }
 

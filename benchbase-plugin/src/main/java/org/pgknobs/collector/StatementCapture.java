@@ -53,6 +53,8 @@ final class StatementCapture {
             }
             s.execute(StatementQueries.CREATE);
             String version = single(s, StatementQueries.VERSION, String.class);
+            queries = queries.withPlanCalls(Boolean.TRUE.equals(single(s, StatementQueries.PLAN_CALLS_COLUMN,
+                    Boolean.class)));
             return new StatementCapture(queries, catalog.canForceFlush(), clock, version, null, untrack(c));
         } catch (SQLException e) {
             return new StatementCapture(queries, false, clock, null, "pg_stat_statements could not be set up: "
@@ -141,7 +143,14 @@ final class StatementCapture {
     private static StatementCounters counters(ResultSet rs) throws SQLException {
         return new StatementCounters(asLong(rs.getObject(5)), rs.getObject(6) == null ? null : rs.getDouble(6),
                 asLong(rs.getObject(7)), asLong(rs.getObject(8)), asLong(rs.getObject(9)), asLong(rs.getObject(10)),
-                asLong(rs.getObject(11)), asLong(rs.getObject(12)), asLong(rs.getObject(13)));
+                asLong(rs.getObject(11)), asLong(rs.getObject(12)), asLong(rs.getObject(13)), plans(rs));
+    }
+
+    /** Columns 15 and 16: null before PostgreSQL 18. */
+    private static PlanCalls plans(ResultSet rs) throws SQLException {
+        Long generic = asLong(rs.getObject(15));
+        Long custom = asLong(rs.getObject(16));
+        return generic == null || custom == null ? null : new PlanCalls(generic, custom);
     }
 
     private static Long asLong(Object v) {

@@ -46,21 +46,49 @@ public final class StatsCollector implements AutoCloseable {
     private boolean finished;
     private PgStats result;
 
-    private record OpenWindow(Snapshot start, Map<String, Long> waits, AutovacuumTally autovacuum) {
+    private final SireadSchedule siread;
+
+    private static final class OpenWindow {
+        final Snapshot start;
+        final Map<String, Long> waits = new TreeMap<>();
+        final AutovacuumTally autovacuum;
+        SireadLocks locks = SireadLocks.NONE;
 
         OpenWindow(Snapshot start) {
-            this(start, new TreeMap<>(), new AutovacuumTally(start));
+            this.start = start;
+            this.autovacuum = new AutovacuumTally(start);
+            addLocks(start);
         }
 
         void add(Snapshot round) {
             round.waitSamples().forEach((k, v) -> waits.merge(k, v, Long::sum));
             autovacuum.add(round);
+            addLocks(round);
+        }
+
+        private void addLocks(Snapshot round) {
+            if (round.sireadLocks() != null) {
+                locks = locks.add(round.sireadLocks());
+            }
+        }
+
+        Snapshot start() {
+            return start;
+        }
+
+        Map<String, Long> waits() {
+            return waits;
+        }
+
+        AutovacuumTally autovacuum() {
+            return autovacuum;
         }
     }
 
     private StatsCollector(ConnectionSource source, CollectorSettings settings) throws SQLException {
         this.source = source;
         this.settings = settings;
+        this.siread = new SireadSchedule(settings.serializable());
         this.connection = source.open();
         try {
             this.catalog = QueryCatalog.forVersion(EnvironmentProbe.versionNum(connection));
@@ -74,7 +102,7 @@ public final class StatsCollector implements AutoCloseable {
         this.statements = capture != null && capture.available() ? capture : null;
         this.series = settings.outputDir() == null ? null
                 : new SeriesWriter(PgStatsFiles.csv(settings.outputDir(), settings.prefix()));
-        this.last = round();
+        this.last = round(false);
         if (settings.periodicSampling()) {
             sampler = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "pgknobs-stats-collector");
@@ -113,7 +141,7 @@ public final class StatsCollector implements AutoCloseable {
             if (open.containsKey(phase)) {
                 throw new IllegalStateException("window '" + phase + "' is already open");
             }
-            Snapshot s = round();
+            Snapshot s = round(true);
             if (statements != null) {
                 reader.countOwn(statements.begin(phase, connection));
             }
@@ -137,7 +165,7 @@ public final class StatsCollector implements AutoCloseable {
                 // before the round, so its one transaction falls inside the window the round closes
                 reader.countOwn(statements.end(phase, connection));
             }
-            Snapshot end = round();
+            Snapshot end = round(true);
             OpenWindow w = open.remove(phase);
             w.add(end);
             WindowStats stats = window(phase, w, end, transactions);
@@ -155,7 +183,7 @@ public final class StatsCollector implements AutoCloseable {
         Derived derived = DerivedFigures.compute(deltas, seconds, transactions, ownXacts, w.waits())
                 .withAutovacuum(w.autovacuum().activity(seconds, deltas));
         return new WindowStats(phase, start.timestampMs(), end.timestampMs(), seconds, deltas, derived,
-                Map.copyOf(w.waits()), Deltas.missing(start, end));
+                Map.copyOf(w.waits()), Deltas.missing(start, end), w.locks);
     }
 
     /** The document as it stands (closed windows only). */
@@ -239,7 +267,7 @@ public final class StatsCollector implements AutoCloseable {
                 return;
             }
             try {
-                Snapshot s = round();
+                Snapshot s = round(false);
                 for (OpenWindow w : open.values()) {
                     w.add(s);
                 }
@@ -251,7 +279,7 @@ public final class StatsCollector implements AutoCloseable {
     }
 
     /** One snapshot round; a lost connection is reopened next time and recorded as an error now. */
-    private Snapshot round() {
+    private Snapshot round(boolean windowEdge) {
         Snapshot s;
         try {
             if (connection == null || connection.isClosed()) {
@@ -260,13 +288,14 @@ public final class StatsCollector implements AutoCloseable {
                     StatementCapture.untrack(connection);
                 }
             }
-            s = reader.read(connection, settings.extraQueries());
+            s = reader.read(connection, settings.extraQueries(), siread.due(windowEdge));
         } catch (SQLException e) {
             closeConnection();
             s = new Snapshot(settings.clock().getAsLong(), System.nanoTime(), Map.of(),
                     Map.of("connection", String.valueOf(e.getMessage())), Map.of(), last == null ? 0 : last.ownXacts(), 0,
                     null);
         }
+        siread.after(s.sireadLocks());
         rounds++;
         totalCostMs += s.costMs();
         maxCostMs = Math.max(maxCostMs, s.costMs());

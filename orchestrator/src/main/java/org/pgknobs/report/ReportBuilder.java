@@ -79,12 +79,12 @@ public final class ReportBuilder {
             Double pubBase = Objects.equals(refPhase, headline) ? published.get(baseline) : null;
             // cumulative: each step is told apart from the one before it; variants: from the base
             String neighbour = isBase ? null : mode == Mode.CUMULATIVE && previous != null ? previous : baseline;
-            List<Double> values = headlineValues(e.getValue(), headline);
-            List<Double> seconds = headlineSeconds(e.getValue(), headline);
+            // repeats in different SERIALIZABLE regimes: the interval within the majority regime (docs/tpcc.md)
+            RunRegimes.Split split = RunRegimes.split(e.getValue(), headline);
             EffectInterval vsBase = isBase ? null
-                    : EffectInterval.slowdown(baseline, headlineValues(baseRuns, headline), values, seconds);
+                    : RunRegimes.slowdown(baseline, RunRegimes.split(baseRuns, headline), split, headline);
             EffectInterval vsNeighbour = neighbour == null ? null : neighbour.equals(baseline) ? vsBase
-                    : EffectInterval.slowdown(neighbour, headlineValues(byStep.get(neighbour), headline), values, seconds);
+                    : RunRegimes.slowdown(neighbour, RunRegimes.split(byStep.get(neighbour), headline), split, headline);
             Optional<StepCaptures> comparedCaptures = neighbour == null ? Optional.empty()
                     : medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
             steps.add(StepBuilder.step(e.getKey(), e.getValue(),

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.pgknobs.run.capture.CpuWatch;
 import org.pgknobs.results.PhaseResult;
+import org.pgknobs.results.RunRegime;
 import org.pgknobs.stats.Stats;
 import org.pgknobs.workload.benchbase.BenchBaseHistograms;
 import org.pgknobs.workload.tpcc.TxType;
@@ -23,20 +24,28 @@ import org.pgknobs.workload.tpcc.TxType;
  * @param cpu        the CPU over the whole run, warm-up included, for either driver (client tree: BenchBase's JVM,
  *                   or the built-in driver's, a child JVM or this one; server: the postmaster's tree), null where not
  *                   read
+ * @param regime     the run's SERIALIZABLE regime from the server's side (SIREAD locks, scans, plan calls), null
+ *                   where not measured
  */
 record DriverFigures(int pair, String driver, int seconds, Map<String, Long> committed, Map<String, Long> retries,
                      Map<String, Long> aborted, Map<String, Long> errors, double p95Ms, double windowThroughput,
-                     List<Double> loadAverage, CpuWatch.Window cpu) {
+                     List<Double> loadAverage, CpuWatch.Window cpu, RunRegime regime) {
 
     DriverFigures(int pair, String driver, int seconds, Map<String, Long> committed, Map<String, Long> retries,
                   Map<String, Long> aborted, Map<String, Long> errors, double p95Ms, double windowThroughput,
                   List<Double> loadAverage) {
-        this(pair, driver, seconds, committed, retries, aborted, errors, p95Ms, windowThroughput, loadAverage, null);
+        this(pair, driver, seconds, committed, retries, aborted, errors, p95Ms, windowThroughput, loadAverage, null,
+                null);
     }
 
     DriverFigures withCpu(CpuWatch.Window window) {
         return new DriverFigures(pair, driver, seconds, committed, retries, aborted, errors, p95Ms, windowThroughput,
-                loadAverage, window);
+                loadAverage, window, regime);
+    }
+
+    DriverFigures withRegime(RunRegime measured) {
+        return new DriverFigures(pair, driver, seconds, committed, retries, aborted, errors, p95Ms, windowThroughput,
+                loadAverage, cpu, measured);
     }
 
     static final String NEW_ORDER = "NewOrder";
@@ -125,6 +134,9 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
         m.put("errors", errors);
         m.put("window_requests_per_second", Stats.round3OrNull(windowThroughput));
         m.put("load_average", loadAverage);
+        if (regime != null) {
+            m.put("regime", RegimeLine.of(regime));
+        }
         if (cpu != null) {
             // per second: the spans differ by a JVM's start and exit, and BenchBase's run is one process
             m.put("cpu_span_seconds", Stats.round3(cpu.seconds()));
@@ -178,6 +190,7 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
         m.put("ratio_retries_per_committed_neworder", ratio(builtin, bb, r -> r.retriesPerCommitted(NEW_ORDER)));
         m.put("ratio_retries_per_committed_payment", ratio(builtin, bb, r -> r.retriesPerCommitted(PAYMENT)));
         m.put("ratio_p95", ratio(builtin, bb, DriverFigures::p95Ms));
+        RegimeLine.split(bb, builtin, m);
         return m;
     }
 

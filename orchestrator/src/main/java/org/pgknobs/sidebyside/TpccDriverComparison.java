@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.pgknobs.benchbase.BenchBaseConfig;
+import org.pgknobs.collector.CollectorSettings;
+import org.pgknobs.collector.ConnectionSource;
+import org.pgknobs.collector.StatsCollector;
+import org.pgknobs.results.RunRegime;
 import org.pgknobs.host.LoadAverage;
 import org.pgknobs.run.capture.CpuWatch;
 import org.pgknobs.run.data.DataSnapshot;
@@ -123,6 +127,12 @@ public final class TpccDriverComparison {
             double loadBefore = LoadAverage.oneMinute();
             int seconds = warmupSeconds + durationSeconds;
             CpuWatch cpu = new CpuWatch(server.postmasterPid().orElse(null));
+            // the server's side of the run, the same for both drivers: its SIREAD locks, scans and plan calls
+            StatsCollector collector = StatsCollector.start(ConnectionSource.of(server.connection().jdbcUrl("tpcc"),
+                    server.connection().user(), server.connection().password()), CollectorSettings.defaults()
+                    .withOutput(dir, "server").withSerializable(isolation.toUpperCase(java.util.Locale.ROOT)
+                            .contains("SERIALIZABLE")));
+            collector.beginWindow(WHOLE_RUN);
             // the whole run for both drivers: BenchBase's is one process, warm-up and JVM start included
             cpu.phaseStarted(WHOLE_RUN);
             PhaseResult phase;
@@ -135,12 +145,18 @@ public final class TpccDriverComparison {
                 };
             } finally {
                 cpu.phaseEnded(WHOLE_RUN);
+                collector.endWindow(WHOLE_RUN);
+                collector.finish();
             }
+            RunRegime regime = RunRegime.of(collector.current().window(WHOLE_RUN), collector.statements()
+                    .flatMap(d -> d.window(WHOLE_RUN)).orElse(null));
             List<Double> load = List.of(loadBefore, LoadAverage.oneMinute());
             DriverFigures f = driver.equals("benchbase")
                     ? DriverFigures.ofBenchBase(pair, seconds, phase, dir.resolve("benchbase.log"), load)
                     : DriverFigures.ofBuiltin(pair, seconds, phase, load);
-            return f.withCpu(cpu.window(WHOLE_RUN).orElse(null));
+            return f.withCpu(cpu.window(WHOLE_RUN).orElse(null)).withRegime(regime);
+        } catch (java.sql.SQLException e) {
+            throw new WorkloadException("the stats collector of " + driver + " run " + pair + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new WorkloadException(driver + " run " + pair + " into " + dir + " failed: " + e.getMessage(), e);
         } finally {

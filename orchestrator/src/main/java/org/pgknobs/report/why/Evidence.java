@@ -2,6 +2,8 @@ package org.pgknobs.report.why;
 
 import java.util.Map;
 import org.pgknobs.results.MachineFacts;
+import org.pgknobs.results.RegimeGroups;
+import org.pgknobs.results.RunRegime;
 
 /**
  * What a step shows besides the collector's figures: the machine facts of its step.json, the workload's
@@ -14,11 +16,17 @@ import org.pgknobs.results.MachineFacts;
  * @param isolation       the workload's isolation level as the driver ran it ("serializable" ...)
  * @param noise           this step's throughput band against the step it is compared with
  * @param steadiness      whether its measured windows held one level
+ * @param regime          its headline window's SERIALIZABLE regime and serialization failures (null without them)
  */
 public record Evidence(MachineFacts machine, String headlinePhase, Map<String, Long> errorsBySqlState, Long attempts,
-                       Long successful, String isolation, Noise noise, Steadiness steadiness) {
+                       Long successful, String isolation, Noise noise, Steadiness steadiness, Regime regime) {
 
-    public static final Evidence NONE = new Evidence(null, null, null, null, null, null, null, null);
+    public static final Evidence NONE = new Evidence(null, null, null, null, null, null, null, null, null);
+
+    public Evidence(MachineFacts machine, String headlinePhase, Map<String, Long> errorsBySqlState, Long attempts,
+                    Long successful, String isolation, Noise noise, Steadiness steadiness) {
+        this(machine, headlinePhase, errorsBySqlState, attempts, successful, isolation, noise, steadiness, null);
+    }
 
     public Evidence {
         errorsBySqlState = errorsBySqlState == null ? null : Map.copyOf(errorsBySqlState);
@@ -27,6 +35,20 @@ public record Evidence(MachineFacts machine, String headlinePhase, Map<String, L
     public Evidence(MachineFacts machine, String headlinePhase, Map<String, Long> errorsBySqlState, Long attempts,
                     Long successful, String isolation, Noise noise) {
         this(machine, headlinePhase, errorsBySqlState, attempts, successful, isolation, noise, null);
+    }
+
+    /**
+     * The SIREAD lock, scan and plan-cache measures of the headline window, and its serialization failures.
+     *
+     * @param serializationFailures attempts that failed with 40001: the drivers' retries (they retry only those)
+     *                              and the 40001 errors of requests given up; null when the driver did not say
+     * @param repeats               the step's repeats by regime ({@link RegimeGroups}); null when not grouped
+     */
+    public record Regime(RunRegime measures, Long serializationFailures, RegimeGroups repeats) {
+
+        public Regime(RunRegime measures, Long serializationFailures) {
+            this(measures, serializationFailures, null);
+        }
     }
 
     /**

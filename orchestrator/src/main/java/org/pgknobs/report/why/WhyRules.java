@@ -40,7 +40,7 @@ public final class WhyRules {
      * statements.json, profile.folded): they fire with or without the collector's figures.
      */
     public static List<WhyRule> evidence() {
-        return List.of(new CpuBound(), new OsPageCacheReads(), new FsyncCost(), new FailedWithSqlState(),
+        return List.of(new CpuBound(), new OsPageCacheReads(), new FsyncCost(), new FailedWithSqlState(), new SerializationRegime(), new RegimeBimodal(),
                 new NoiseOverlap(), new PlanChanged(), new NotSteady(), new ServerCpuMoved(), new StatementMeanChange());
     }
 

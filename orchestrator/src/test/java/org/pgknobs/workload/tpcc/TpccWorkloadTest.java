@@ -378,4 +378,28 @@ class TpccWorkloadTest {
                 "StockLevel");
         assertThat(((Number) ((Map<?, ?>) whole.get("Payment")).get("successful")).longValue()).isPositive();
     }
+
+    @Test
+    @Order(9)
+    void seqScanPlansUnderSerializableHoldRelationLevelSireadLocksAndTheRuleNamesThem(@TempDir Path out) throws Exception {
+        // generic plans on a one-page district and a one-row warehouse are Seq Scans: each locks the whole relation
+        RegimeRuns.Outcome o = RegimeRuns.run(admin, "plan_cache_mode = force_generic_plan", out);
+        assertThat(o.regime().sireadSamples()).as("%s", o.regime()).isGreaterThanOrEqualTo(10);
+        assertThat(o.regime().relationLocked()).as("%s", o.regime()).contains("district");
+        assertThat(o.reason()).as("%s / %s", o.regime(), o.phase().details()).isPresent();
+        assertThat(o.reason().get().text()).contains("failed with 40001", "relation-level SIREAD locks on district",
+                "ran by Seq Scan");
+        assertThat(o.reason().get().figures()).contains("siread_locks.district.relation_samples",
+                "table_scans.district.seq_scan");
+    }
+
+    @Test
+    @Order(10)
+    void indexPlansUnderSerializableHoldTupleLevelLocksAndTheRuleSaysSoOrStaysSilent(@TempDir Path out) throws Exception {
+        RegimeRuns.Outcome o = RegimeRuns.run(admin, "enable_seqscan = off", out);
+        assertThat(o.regime().sireadSamples()).as("%s", o.regime()).isGreaterThanOrEqualTo(10);
+        assertThat(o.regime().relationLocked()).as("%s", o.regime()).isEmpty();
+        assertThat(o.regime().name()).isEqualTo("tuple-level");
+        o.reason().ifPresent(r -> assertThat(r.text()).contains("tuple-level").doesNotContain("relation-level SIREAD"));
+    }
 }

@@ -1,0 +1,82 @@
+package org.pgknobs.report.why;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import org.pgknobs.collector.PlanCalls;
+import org.pgknobs.results.RunRegime;
+import org.pgknobs.results.StepPlans;
+
+/**
+ * "41 % of attempts failed with 40001 (serialization failures); relation-level SIREAD locks on district,
+ * warehouse in 62 % of samples; their statements ran by Seq Scan (...)": fires when serialization failures are at
+ * least {@value #MIN_SHARE_PERCENT} % of attempts and the SIREAD locks were sampled, naming the regime: the
+ * relation-locked tables with their scans and plans, or that the locks were tuple-level (the failures then do not
+ * come from whole-relation locks). The classification: {@link RunRegime}, docs/tpcc.md "Two regimes".
+ */
+public final class SerializationRegime implements WhyRule {
+
+    static final double MIN_SHARE_PERCENT = 1;
+    static final String SERIALIZATION_FAILURE = "40001";
+
+    @Override
+    public Optional<Reason> explain(WhyInput input) {
+        Evidence e = input.evidence();
+        RunRegime regime = e.regime() == null ? null : e.regime().measures();
+        if (regime == null || !regime.measured() || e.regime().serializationFailures() == null || e.attempts() == null
+                || e.attempts() <= 0) {
+            return Optional.empty();
+        }
+        long failed = e.regime().serializationFailures();
+        double share = 100.0 * failed / e.attempts();
+        if (share < MIN_SHARE_PERCENT) {
+            return Optional.empty();
+        }
+        List<String> figures = new ArrayList<>(List.of("retries", "errors_by_sqlstate." + SERIALIZATION_FAILURE, "attempts",
+                "siread_locks.samples"));
+        String failures = String.format(Locale.ROOT, "%.1f %% of attempts failed with %s (serialization failures)",
+                share, SERIALIZATION_FAILURE);
+        List<String> locked = regime.relationLocked();
+        if (locked.isEmpty()) {
+            return Optional.of(new Reason("serialization-regime", failures + "; the SIREAD locks were tuple-level: "
+                    + "no table held relation-level ones in " + RunRegime.percent(RunRegime.RELATION_LOCKED_SHARE)
+                    + " or more of " + regime.sireadSamples() + " samples while read by Seq Scan", figures));
+        }
+        locked.forEach(t -> figures.add("siread_locks." + t + ".relation_samples"));
+        locked.forEach(t -> figures.add("table_scans." + t + ".seq_scan"));
+        StringBuilder text = new StringBuilder(failures).append("; relation-level SIREAD locks on ")
+                .append(String.join(" and ", locked)).append(" in ").append(RunRegime.percent(regime.lockedShare()))
+                .append(" of ").append(regime.sireadSamples()).append(" samples; their statements ran by Seq Scan (")
+                .append(regime.seqScans(locked)).append(" seq scans on them in the window");
+        PlanCalls plans = regime.planCalls();
+        if (plans != null) {
+            figures.add("statements.generic_plan_calls");
+            text.append(String.format(Locale.ROOT, "; %d of %d calls by generic plans", plans.generic(),
+                    plans.generic() + plans.custom()));
+        }
+        List<String> named = seqScanStatements(input, locked);
+        if (!named.isEmpty()) {
+            figures.add("plans.json");
+            boolean generic = input.captures().flatMap(c -> c.step().plans().lenient())
+                    .map(p -> StepPlans.GENERIC_PLAN.equals(p.method())).orElse(false);
+            text.append("; ").append(generic ? "generic plans" : "plans").append(" in plans.json: Seq Scan in ")
+                    .append(String.join(", ", named));
+        }
+        return Optional.of(new Reason("serialization-regime", text.append(')').toString(), figures));
+    }
+
+    /** The statements whose plan in plans.json reads one of {@code tables} by Seq Scan. */
+    private static List<String> seqScanStatements(WhyInput input, List<String> tables) {
+        Set<String> names = new LinkedHashSet<>();
+        input.captures().flatMap(c -> c.step().plans().lenient()).ifPresent(p -> p.statements().forEach(s -> {
+            if (s.digest() != null && s.digest().scans().stream().anyMatch(scan -> tables.stream()
+                    .anyMatch(t -> scan.equals("Seq Scan on " + t) || scan.startsWith("Seq Scan on " + t + " ")))) {
+                names.add(s.name());
+            }
+        }));
+        return List.copyOf(names);
+    }
+}
