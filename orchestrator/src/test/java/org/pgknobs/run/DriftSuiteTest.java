@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,10 +15,12 @@ import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.testing.CliRun;
+import org.pgknobs.testing.ServerThrottle;
 
 /**
- * An order effect built in: a sweep whose steps change nothing, run while the machine is made slower run after run
- * (CPU-burning threads beside the client, one more after every finished run from the first measurement of the base on).
+ * An order effect built in: a sweep whose steps change nothing, run while the server is made slower run after run
+ * ({@link ServerThrottle}: stopped for a quarter more of every cycle after each finished run, from the first
+ * measurement of the base on, so the slowdown does not depend on what else the machine runs).
  * The bracket finds the drift (the base's last measurement far below its first, beyond the noise of its windows; the
  * report's top says so, and so did the live line), and no step is marked: every step's difference from the base is
  * the machine's.
@@ -55,18 +54,15 @@ class DriftSuiteTest {
         Path file = dir.resolve("drift.yaml");
         Files.writeString(file, SWEEP);
         Path out = dir.resolve("results");
-        CliRun.Running run = CliRun.start("run", file.toString(), "--out", out.toString(), "--progress-interval", "1s");
-        Hog hog = new Hog();
-        int burners = 0;
+        // a work directory of its own, reachable by the postgres user, so the throttle finds only this test's server
+        Path work = Path.of("/var/tmp/pgknobs", "drift-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+        CliRun.Running run = CliRun.start("run", file.toString(), "--out", out.toString(), "--progress-interval", "1s",
+                "--work-dir", work.toString());
         CliRun.Result r = null;
-        try {
+        try (ServerThrottle throttle = new ServerThrottle(work)) {
             while (r == null) {
-                // from the first measurement of the base on, one more burning thread after every finished run
-                int done = finishedRuns(out);
-                while (burners < done) {
-                    hog.add();
-                    burners++;
-                }
+                // from the first measurement of the base on, a quarter more of every cycle stopped after each finished run
+                throttle.stopPercent(25 * finishedRuns(out));
                 try {
                     r = run.get(java.time.Duration.ofMillis(100));
                 } catch (java.util.concurrent.TimeoutException stillRunning) {
@@ -74,7 +70,7 @@ class DriftSuiteTest {
                 }
             }
         } finally {
-            hog.stop();
+            org.pgknobs.server.Workspace.delete(work);
         }
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Main.OK);
         Path suite = resultDir(out);
@@ -118,31 +114,6 @@ class DriftSuiteTest {
     private static Path resultDir(Path out) throws Exception {
         try (Stream<Path> s = Files.find(out, 3, (p, a) -> p.getFileName().toString().equals("suite.json"))) {
             return s.findFirst().orElseThrow().getParent();
-        }
-    }
-
-    /** Threads that burn CPU until stopped. */
-    private static final class Hog {
-        private final AtomicBoolean stop = new AtomicBoolean();
-        private final List<Thread> threads = new ArrayList<>();
-
-        void add() {
-            Thread t = new Thread(() -> {
-                double x = 1;
-                while (!stop.get()) {
-                    x = Math.sqrt(x + 1);
-                }
-            }, "drift-hog");
-            t.setDaemon(true);
-            t.start();
-            threads.add(t);
-        }
-
-        void stop() throws InterruptedException {
-            stop.set(true);
-            for (Thread t : threads) {
-                t.join();
-            }
         }
     }
 }
