@@ -15,17 +15,20 @@ import org.pgknobs.report.statements.StatementTables;
  * "statement `select … from stock …` mean ×3.4 against wal (0.12 → 0.41 ms; 2 and 2 repeats, Welch p 0.004),
  * 38 % of server time": among the statements with at least {@value #MIN_SHARE} of the step's server time (its
  * median repeat's statements.json), the largest whose mean execution time, pooled over each step's measured
- * repeats, moved by a factor of {@value #MIN_FACTOR} or more either way over at least {@value #MIN_CALLS} calls
- * on each side; where both steps have two repeats or more, Welch's t-test on the logs of the per-repeat means
- * must reject "no change" at {@value ShiftTests#FAMILY_ALPHA} ÷ the statements tested (Bonferroni). With one
- * repeat on a side there is no spread to test: the sentence says so. Silent when either step has no
+ * repeats, moved by a factor of {@value #MIN_FACTOR} or more either way; where both steps have two repeats or
+ * more, over at least {@value #MIN_CALLS_TESTED} calls a side and Welch's t-test on the logs of the per-repeat means
+ * must reject "no change" at {@value ShiftTests#FAMILY_ALPHA} ÷ the statements examined (Bonferroni). With one
+ * repeat on a side there is no spread to test: it needs {@value #MIN_CALLS} calls a side, and the sentence says so. Silent when either step has no
  * statements.json, no statement qualifies, or the step's throughput interval holds 1.
  */
 public final class StatementMeanChange implements WhyRule {
 
     static final double MIN_SHARE = 0.10;
     static final double MIN_FACTOR = 2.0;
+    /** Calls a side when there is one repeat on a side: the call count is then the only guard. */
     static final long MIN_CALLS = 20;
+    /** Calls a side when the spread across repeats is tested: Welch then carries the uncertainty of few calls. */
+    static final long MIN_CALLS_TESTED = 5;
 
     @Override
     public boolean comparative() {
@@ -46,6 +49,8 @@ public final class StatementMeanChange implements WhyRule {
         if (median.isEmpty() || mine.isEmpty() || theirs.isEmpty()) {
             return Optional.empty();
         }
+        boolean tested = mine.size() >= 2 && theirs.size() >= 2;
+        long minCalls = tested ? MIN_CALLS_TESTED : MIN_CALLS;
         List<Candidate> candidates = new ArrayList<>();
         for (StatementTable.Row r : median.get().top()) {
             if (r.share() == null || r.share() < MIN_SHARE) {
@@ -53,12 +58,11 @@ public final class StatementMeanChange implements WhyRule {
             }
             Pooled now = Pooled.of(mine, r.statement());
             Pooled before = Pooled.of(theirs, r.statement());
-            if (now.calls() < MIN_CALLS || before.calls() < MIN_CALLS || now.mean() <= 0 || before.mean() <= 0) {
+            if (now.calls() < minCalls || before.calls() < minCalls || now.mean() <= 0 || before.mean() <= 0) {
                 continue;
             }
             candidates.add(new Candidate(r, now, before));
         }
-        boolean tested = mine.size() >= 2 && theirs.size() >= 2;
         int m = Math.max(1, candidates.size());
         return candidates.stream()
                 .filter(c -> c.factor() >= MIN_FACTOR || c.factor() <= 1 / MIN_FACTOR)

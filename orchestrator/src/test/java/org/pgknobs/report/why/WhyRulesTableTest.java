@@ -164,9 +164,22 @@ class WhyRulesTableTest {
         Path alike = statements("s-alike", 1000, 110);
         c.add(new Case(StatementMeanChange.class, "×4.0", captured(slow, fast, MOVED), true));
         c.add(new Case(StatementMeanChange.class, "×1.1", captured(alike, fast, MOVED), false));
-        c.add(new Case(StatementMeanChange.class, "×4.0 on 10 calls", captured(statements("s-few", 10, 4),
+        c.add(new Case(StatementMeanChange.class, "×4.0 on 10 calls, one repeat", captured(statements("s-few", 10, 4),
                 statements("s-few-before", 10, 1), MOVED), false));
+        c.add(new Case(StatementMeanChange.class, "×4.0 in both repeats", repeats(List.of(statements("r-a1", 1000, 400),
+                statements("r-a2", 1000, 420)), List.of(statements("r-b1", 1000, 100), statements("r-b2", 1000, 105))), true));
+        c.add(new Case(StatementMeanChange.class, "×2.3 with repeats that overlap", repeats(List.of(statements("o-a1", 1000,
+                400), statements("o-a2", 1000, 150)), List.of(statements("o-b1", 1000, 100), statements("o-b2", 1000, 140))),
+                false));
         return c;
+    }
+
+    /** Two steps' repeats as directories, each step's first repeat as its median. */
+    private static WhyInput repeats(List<Path> after, List<Path> before) {
+        return new WhyInput(null, Optional.empty(), Map.of(), new Evidence(null, "tpcc", null, null, null, null, null),
+                ReadSteps.captures(after.get(0), before.get(0)), Optional.of(new Comparison("wal", null, Map.of(), null,
+                after.stream().map(ReadSteps::captures).toList(), before.stream().map(ReadSteps::captures).toList(),
+                Comparison.Throughput.DIFFERS, List.of())));
     }
 
     @Test
@@ -192,6 +205,13 @@ class WhyRulesTableTest {
                         + ": the figures it lists are those it read").isEqualTo(read);
             }
         }
+    }
+
+    @Test
+    void aStatementShiftWithRepeatsNamesItsTest() throws Exception {
+        Case c = cases().stream().filter(x -> x.name().equals("×4.0 in both repeats")).findFirst().orElseThrow();
+        assertThat(new StatementMeanChange().explain(c.input())).get().extracting(Reason::text).asString()
+                .contains("mean ×4.0 against wal (0.10 → 0.41 ms").contains("2 and 2 repeats, Welch p");
     }
 
     @Test
