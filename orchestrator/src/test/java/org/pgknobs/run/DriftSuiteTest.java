@@ -21,7 +21,7 @@ import org.pgknobs.testing.CliRun;
 
 /**
  * An order effect built in: a sweep whose steps change nothing, run while the machine is made slower run after run
- * (CPU-burning threads beside the client, one more after every finished run from the first measurement of the base on).
+ * (CPU-burning threads beside the client, four more after every finished run up to eight from the first measurement of the base on).
  * The bracket finds the drift (the base's last measurement far below its first, beyond the noise of its windows; the
  * report's top says so, and so did the live line), and no step is marked: every step's difference from the base is
  * the machine's.
@@ -61,9 +61,11 @@ class DriftSuiteTest {
         CliRun.Result r = null;
         try {
             while (r == null) {
-                // from the first measurement of the base on, one more burning thread after every finished run
-                int done = finishedRuns(out);
-                while (burners < done) {
+                // from the first measurement of the base on, four more burning threads after every finished run, up
+                // to eight: far more than the machine's other load moves a run (the other test JVMs), so the order
+                // effect built in is the one the bracket finds; no more (each thread slows restores and starts too)
+                int wanted = Math.min(8, 4 * finishedRuns(out));
+                while (burners < wanted) {
                     hog.add();
                     burners++;
                 }
