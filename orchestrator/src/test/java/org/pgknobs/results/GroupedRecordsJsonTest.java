@@ -27,7 +27,7 @@ class GroupedRecordsJsonTest {
             {"experiment": "article", "source": "/x/article.yaml", "profile": "tiny", "sets": ["a=1"],
              "status": "done", "started": "2026-12-03T10:16:04.221756234Z", "updated": "2026-12-03T10:17:05.591265459Z",
              "environment": null, "steps": [], "tags": null, "trialStarts": [], "selection": null, "loads": [],
-             "rounds": null, "observed": null}""";
+             "rounds": null, "observed": null, "bracket": null}""";
 
     @Test
     void stepJsonReadsItsSettingsFiguresIntoOneGroupAndWritesThemFlat() throws Exception {
