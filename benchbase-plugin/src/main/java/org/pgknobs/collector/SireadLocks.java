@@ -9,14 +9,21 @@ import java.util.TreeMap;
  * statements take decides how many of its transactions conflict (docs/tpcc.md, "Two regimes").
  *
  * @param samples   the samples taken while the window was open (its edges included)
+ * @param withLocks the samples that found any SIREAD lock: the shares' denominator, so that the seconds before a
+ *                  driver's first transaction (a JVM starting inside the window) do not dilute them
  * @param relations per relation name, the samples that held each granularity and the most held at once
  */
-public record SireadLocks(int samples, Map<String, Relation> relations) {
+public record SireadLocks(int samples, int withLocks, Map<String, Relation> relations) {
 
-    public static final SireadLocks NONE = new SireadLocks(0, Map.of());
+    public static final SireadLocks NONE = new SireadLocks(0, 0, Map.of());
 
     public SireadLocks {
         relations = relations == null ? Map.of() : Map.copyOf(new TreeMap<>(relations));
+    }
+
+    /** Every sample held locks (hand-made figures). */
+    public SireadLocks(int samples, Map<String, Relation> relations) {
+        this(samples, samples, relations);
     }
 
     /**
@@ -41,10 +48,10 @@ public record SireadLocks(int samples, Map<String, Relation> relations) {
         }
     }
 
-    /** The share of samples, 0–1, that held a relation-level SIREAD lock on {@code relation}. */
+    /** The share of the samples with locks, 0–1, that held a relation-level SIREAD lock on {@code relation}. */
     public double relationShare(String relation) {
         Relation r = relations.get(relation);
-        return r == null || samples == 0 ? 0 : (double) r.relationSamples() / samples;
+        return r == null || withLocks == 0 ? 0 : (double) r.relationSamples() / withLocks;
     }
 
     /** This window's tally with one more sample. */
@@ -56,6 +63,7 @@ public record SireadLocks(int samples, Map<String, Relation> relations) {
                         (a, b) -> a.with(c.granularity(), c.count()));
             }
         }
-        return new SireadLocks(samples + 1, next);
+        boolean any = sample.stream().anyMatch(c -> c.count() > 0);
+        return new SireadLocks(samples + 1, withLocks + (any ? 1 : 0), next);
     }
 }

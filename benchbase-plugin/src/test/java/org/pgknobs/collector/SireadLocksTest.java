@@ -17,10 +17,11 @@ class SireadLocksTest {
                 .add(List.of(new SireadCount("district", "relation", 5), new SireadCount("stock_pkey", "page", 7)))
                 .add(List.of(new SireadCount("stock", "tuple", 12)));
         assertThat(locks.samples()).isEqualTo(4);
+        assertThat(locks.withLocks()).as("the empty sample is no share's denominator").isEqualTo(3);
         assertThat(locks.relations().get("district")).isEqualTo(new SireadLocks.Relation(2, 0, 0, 5, 0, 0));
         assertThat(locks.relations().get("stock")).isEqualTo(new SireadLocks.Relation(0, 0, 2, 0, 0, 40));
         assertThat(locks.relations().get("stock_pkey").pageSamples()).isEqualTo(1);
-        assertThat(locks.relationShare("district")).isEqualTo(0.5);
+        assertThat(locks.relationShare("district")).isEqualTo(2.0 / 3);
         assertThat(locks.relationShare("stock")).isZero();
     }
 

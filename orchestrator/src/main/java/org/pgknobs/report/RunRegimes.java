@@ -46,7 +46,8 @@ final class RunRegimes {
         String undecided = step.undecided() != null ? step.undecided()
                 : reference.undecided() != null ? against + " " + reference.undecided() : null;
         if (undecided != null) {
-            return new EffectInterval(against, null, step.runs().size(), reference.runs().size(), null, null, null,
+            return new EffectInterval(against, org.pgknobs.stats.WelchLogRatio.METHOD, step.runs().size(),
+                    reference.runs().size(), null, null, null,
                     null, null, undecided, null);
         }
         return EffectInterval.slowdown(against, ReportBuilder.headlineValues(reference.runs(), headline),

@@ -19,7 +19,7 @@ import org.pgknobs.collector.WindowStats;
  * {@value #RELATION_LOCKED_SHARE} of the window's samples and it was read by Seq Scan in the window; a run with
  * no relation-locked table is tuple-level. The rule and its figures: docs/tpcc.md, "Two regimes".
  *
- * @param sireadSamples       the SIREAD lock samples taken in the window; 0: none taken, no regime
+ * @param sireadSamples       the window's samples that found SIREAD locks (the shares' denominator); 0: no regime
  * @param relationShares      per relation with any relation-level SIREAD lock, the share of samples (0–1) with one
  * @param scans               per table scanned in the window, its sequential and index scans
  * @param planCalls           calls by generic and by custom plans over the window's statements; null: unavailable
@@ -61,7 +61,7 @@ public record RunRegime(int sireadSamples, Map<String, Double> relationShares, M
         String missing = statements == null ? "no statements.json (pg_stat_statements not loaded)"
                 : plans == null ? "this server's pg_stat_statements has no generic_plan_calls column (PostgreSQL 18.6's "
                 + "1.12 has not)" : null;
-        return new RunRegime(locks.samples(), shares, scans, plans, missing);
+        return new RunRegime(locks.withLocks(), shares, scans, plans, missing);
     }
 
     private static PlanCalls planCalls(StatementWindow w) {
