@@ -16,7 +16,9 @@ import org.pgknobs.collector.WindowStats;
 /**
  * Which SERIALIZABLE regime one run's measured window was in, from the server's side (so the same for any
  * driver): a table is <em>relation-locked</em> when relation-level SIREAD locks on it were held in at least
- * {@value #RELATION_LOCKED_SHARE} of the window's samples and it was read by Seq Scan in the window; a run with
+ * {@value #RELATION_LOCKED_SHARE} of the window's samples and Seq Scans were most of its scans in the window (a run that
+ * read the table by Seq Scan only in its first seconds, then by index once it grew, holds relation-level locks in up
+ * to half its samples too, so a few Seq Scans do not name the regime); a run with
  * no relation-locked table is tuple-level. The rule and its figures: docs/tpcc.md, "Two regimes".
  *
  * @param sireadSamples       the window's samples that found SIREAD locks (the shares' denominator); 0: no regime
@@ -89,7 +91,8 @@ public record RunRegime(int sireadSamples, Map<String, Double> relationShares, M
     public List<String> relationLocked() {
         return relationShares.entrySet().stream()
                 .filter(e -> e.getValue() >= RELATION_LOCKED_SHARE)
-                .filter(e -> scans.containsKey(e.getKey()) && scans.get(e.getKey()).seq() > 0)
+                .filter(e -> scans.containsKey(e.getKey()) && scans.get(e.getKey()).seq() > 0
+                        && scans.get(e.getKey()).seq() >= scans.get(e.getKey()).idx())
                 .map(Map.Entry::getKey).sorted().toList();
     }
 
