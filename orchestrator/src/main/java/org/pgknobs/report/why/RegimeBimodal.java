@@ -13,8 +13,7 @@ public final class RegimeBimodal implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        Evidence.Regime regime = input.evidence().regime();
-        RegimeGroups groups = regime == null ? null : regime.repeats();
+        RegimeGroups groups = input.regimeRepeats();
         if (groups == null || !groups.bimodal()) {
             return Optional.empty();
         }

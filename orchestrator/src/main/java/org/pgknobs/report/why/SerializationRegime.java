@@ -24,14 +24,13 @@ public final class SerializationRegime implements WhyRule {
 
     @Override
     public Optional<Reason> explain(WhyInput input) {
-        Evidence e = input.evidence();
-        RunRegime regime = e.regime() == null ? null : e.regime().measures();
-        if (regime == null || !regime.measured() || e.regime().serializationFailures() == null || e.attempts() == null
-                || e.attempts() <= 0) {
+        RunRegime regime = input.regimeMeasures();
+        Long failed = input.serializationFailures();
+        Long attempts = input.attempts();
+        if (regime == null || !regime.measured() || failed == null || attempts == null || attempts <= 0) {
             return Optional.empty();
         }
-        long failed = e.regime().serializationFailures();
-        double share = 100.0 * failed / e.attempts();
+        double share = 100.0 * failed / attempts;
         if (share < MIN_SHARE_PERCENT) {
             return Optional.empty();
         }
@@ -39,28 +38,29 @@ public final class SerializationRegime implements WhyRule {
                 "siread_locks.samples"));
         String failures = String.format(Locale.ROOT, "%.1f %% of attempts failed with %s (serialization failures)",
                 share, SERIALIZATION_FAILURE);
-        List<String> locked = regime.relationLocked();
+        List<String> locked = input.relationLocked(regime);
         if (locked.isEmpty()) {
             return Optional.of(new Reason("serialization-regime", failures + "; the SIREAD locks were tuple-level: "
                     + "no table held relation-level ones in " + RunRegime.percent(RunRegime.RELATION_LOCKED_SHARE)
-                    + " or more of " + regime.sireadSamples() + " samples while read by Seq Scan", figures));
+                    + " or more of " + regime.sireadSamples() + " samples while read mostly by Seq Scan", figures));
         }
         locked.forEach(t -> figures.add("siread_locks." + t + ".relation_samples"));
         locked.forEach(t -> figures.add("table_scans." + t + ".seq_scan"));
+        locked.forEach(t -> figures.add("table_scans." + t + ".idx_scan"));
         StringBuilder text = new StringBuilder(failures).append("; relation-level SIREAD locks on ")
                 .append(String.join(" and ", locked)).append(" in ").append(RunRegime.percent(regime.lockedShare()))
                 .append(" of ").append(regime.sireadSamples()).append(" samples; their statements ran by Seq Scan (")
                 .append(regime.seqScans(locked)).append(" seq scans on them in the window");
-        PlanCalls plans = regime.planCalls();
+        PlanCalls plans = input.planCalls(regime);
         if (plans != null) {
             figures.add("statements.generic_plan_calls");
             text.append(String.format(Locale.ROOT, "; %d of %d calls by generic plans", plans.generic(),
                     plans.generic() + plans.custom()));
         }
         List<String> named = seqScanStatements(input, locked);
+        figures.add("plans.json");
         if (!named.isEmpty()) {
-            figures.add("plans.json");
-            boolean generic = input.captures().flatMap(c -> c.step().plans().lenient())
+            boolean generic = input.ownPlans().flatMap(c -> c.step().plans().lenient())
                     .map(p -> StepPlans.GENERIC_PLAN.equals(p.method())).orElse(false);
             text.append("; ").append(generic ? "generic plans" : "plans").append(" in plans.json: Seq Scan in ")
                     .append(String.join(", ", named));
@@ -71,7 +71,7 @@ public final class SerializationRegime implements WhyRule {
     /** The statements whose plan in plans.json reads one of {@code tables} by Seq Scan. */
     private static List<String> seqScanStatements(WhyInput input, List<String> tables) {
         Set<String> names = new LinkedHashSet<>();
-        input.captures().flatMap(c -> c.step().plans().lenient()).ifPresent(p -> p.statements().forEach(s -> {
+        input.ownPlans().flatMap(c -> c.step().plans().lenient()).ifPresent(p -> p.statements().forEach(s -> {
             if (s.digest() != null && s.digest().scans().stream().anyMatch(scan -> tables.stream()
                     .anyMatch(t -> scan.equals("Seq Scan on " + t) || scan.startsWith("Seq Scan on " + t + " ")))) {
                 names.add(s.name());

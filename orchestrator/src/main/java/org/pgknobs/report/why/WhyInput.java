@@ -198,6 +198,46 @@ public record WhyInput(Derived step, Optional<Derived> baseline, Map<String, Str
         return captures.filter(c -> c.compared().isPresent());
     }
 
+    /** The run's SERIALIZABLE regime measures (the SIREAD samples and their count); null without. */
+    org.pgknobs.results.RunRegime regimeMeasures() {
+        return read("siread_locks.samples", evidence.regime() == null ? null : evidence.regime().measures());
+    }
+
+    /** Serialization failures (40001) among the attempts: retries plus errors; null without. */
+    Long serializationFailures() {
+        log.add("retries");
+        return read("errors_by_sqlstate.40001", evidence.regime() == null ? null
+                : evidence.regime().serializationFailures());
+    }
+
+    /** The relation-locked tables of {@code regime}: each one's relation-level samples and seq scans are read. */
+    java.util.List<String> relationLocked(org.pgknobs.results.RunRegime regime) {
+        java.util.List<String> locked = regime.relationLocked();
+        locked.forEach(t -> {
+            log.add("siread_locks." + t + ".relation_samples");
+            log.add("table_scans." + t + ".seq_scan");
+            log.add("table_scans." + t + ".idx_scan");
+        });
+        return locked;
+    }
+
+    /** Calls by generic and custom plans over the window, where pg_stat_statements has them; null without. */
+    org.pgknobs.collector.PlanCalls planCalls(org.pgknobs.results.RunRegime regime) {
+        return regime.planCalls() == null ? null : read("statements.generic_plan_calls", regime.planCalls());
+    }
+
+    /** The step's own plans.json, without the compared step's (a rule on the step alone). */
+    Optional<Captures> ownPlans() {
+        log.add("plans.json");
+        return captures;
+    }
+
+    /** Each repeat's regime, grouped; null without. */
+    org.pgknobs.results.RegimeGroups regimeRepeats() {
+        log.add("siread_locks");
+        return read("table_scans", evidence.regime() == null ? null : evidence.regime().repeats());
+    }
+
     /** Both steps' statements.json, one per measured repeat (the median repeats' when no repeats were given). */
     Repeats statements() {
         log.add("statements.json");

@@ -171,7 +171,30 @@ class WhyRulesTableTest {
         c.add(new Case(StatementMeanChange.class, "×2.3 with repeats that overlap", repeats(List.of(statements("o-a1", 1000,
                 400), statements("o-a2", 1000, 150)), List.of(statements("o-b1", 1000, 100), statements("o-b2", 1000, 140))),
                 false));
+        org.pgknobs.results.RunRegime relation = new org.pgknobs.results.RunRegime(50, Map.of("district", 0.62),
+                Map.of("district", new org.pgknobs.results.RunRegime.TableScans(300, 0)), null, "no column");
+        org.pgknobs.results.RunRegime tuple = new org.pgknobs.results.RunRegime(50, Map.of("district", 0.4),
+                Map.of("district", new org.pgknobs.results.RunRegime.TableScans(194, 30_262)), null, "no column");
+        c.add(new Case(SerializationRegime.class, "41 % failed, relation-level on district", regime(410, relation, null),
+                true));
+        c.add(new Case(SerializationRegime.class, "41 % failed, tuple-level", regime(410, tuple, null), true));
+        c.add(new Case(SerializationRegime.class, "0.9 % failed", regime(9, relation, null), false));
+        Map<String, org.pgknobs.results.RunRegime> split = new java.util.LinkedHashMap<>();
+        split.put("r1", tuple);
+        split.put("r2", relation);
+        split.put("r3", tuple);
+        c.add(new Case(RegimeBimodal.class, "r1, r3 tuple / r2 relation", regime(0, tuple,
+                org.pgknobs.results.RegimeGroups.of(split)), true));
+        c.add(new Case(RegimeBimodal.class, "all tuple-level", regime(0, tuple,
+                org.pgknobs.results.RegimeGroups.of(Map.of("r1", tuple, "r2", tuple))), false));
         return c;
+    }
+
+    /** A SERIALIZABLE step of 1000 attempts with {@code failures} serialization failures and its regime measures. */
+    private static WhyInput regime(long failures, org.pgknobs.results.RunRegime measures,
+                                   org.pgknobs.results.RegimeGroups repeats) {
+        return new WhyInput(null, Optional.empty(), Map.of(), new Evidence(null, "tpcc", Map.of(), 1000L, 1000L - failures,
+                "serializable", null, null, new Evidence.Regime(measures, failures, repeats)));
     }
 
     /** Two steps' repeats as directories, each step's first repeat as its median. */
