@@ -135,7 +135,7 @@ public final class SummaryTable {
                 d.autovacuum() == null ? null : d.autovacuum().startedRuns());
     }
 
-    /** Every row of a step gets the step's verdict: its median over the done repeats against the base's. */
+    /** Every row of a step gets the step's verdict: its interval over the done repeats against the base's ({@link Verdict}). */
     private static List<Row> withVerdicts(List<Row> rows, boolean cumulative) {
         Row base = baseRow(rows);
         Row refBase = rows.stream().filter(r -> r.reference() != null).findFirst().orElse(null);
@@ -143,7 +143,6 @@ public final class SummaryTable {
             return rows;
         }
         List<Double> baseValues = doneThroughputs(rows, base.name());
-        Stat baseStat = Stat.of(baseValues);
         Map<String, Verdict> byStep = new LinkedHashMap<>();
         Map<String, EffectInterval> intervals = new LinkedHashMap<>();
         for (Row r : rows) {
@@ -151,19 +150,16 @@ public final class SummaryTable {
                 continue;
             }
             List<Double> values = doneThroughputs(rows, r.name());
-            Stat s = Stat.of(values);
-            if (s == null || baseStat == null || baseStat.median() <= 0) {
+            if (values.isEmpty() || baseValues.isEmpty()) {
                 continue;
             }
-            boolean bound = s.median() == 0 && r.window().seconds() != null && r.window().seconds() > 0;
-            double value = bound ? 1 / r.window().seconds() : s.median();
-            Double ours = value <= 0 ? null : cumulative ? baseStat.median() / value : value / baseStat.median();
             Double published = r.reference() <= 0 || refBase.reference() <= 0 ? null
                     : cumulative ? refBase.reference() / r.reference() : r.reference() / refBase.reference();
             EffectInterval interval = cumulative
                     ? EffectInterval.slowdown(base.name(), baseValues, values, doneSeconds(rows, r.name()))
                     : EffectInterval.ratio(base.name(), baseValues, values);
-            byStep.put(r.name(), Verdict.of(ours, bound, published, !bound && interval.containsOne()));
+            // the verdict rests on the interval alone; a bracketed base's drift is not threaded here (ReportBuilder.baseDrift)
+            byStep.put(r.name(), Verdict.of(interval, published));
             intervals.put(r.name(), interval);
         }
         return rows.stream().map(r -> byStep.containsKey(r.name())

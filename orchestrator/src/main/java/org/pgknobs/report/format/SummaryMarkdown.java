@@ -38,7 +38,10 @@ public final class SummaryMarkdown {
         if (selection != null) {
             sb.append("Steps ").append(String.join(", ", selection.steps())).append(selection.stepsOnly()
                     ? " (--steps-only: with their own settings on the base and the chosen steps before them)"
-                    : " (each as the chain defines it, with the settings of every step before it)").append(".\n\n");
+                    : experiment.mode() == Mode.CUMULATIVE
+                            ? " (each as the chain defines it, with the settings of every step before it)"
+                    : experiment.mode() == Mode.VARIANTS ? " (each alone on the base, as the variants file defines it)"
+                    : " (each as the ablation plan defines it)").append(".\n\n");
         }
         Map<String, String> notPublished = table.notPublished();
         sb.append("| # | step | status | ").append(metric).append(" | goodput | ").append(change)
