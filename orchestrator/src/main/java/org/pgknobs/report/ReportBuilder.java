@@ -222,7 +222,7 @@ public final class ReportBuilder {
                 Double v = values.get(i);
                 ratios.add(v == null || first == null || first == 0 ? null : v / first);
                 EffectInterval interval = i == 0 || repeats.get(0).isEmpty() || repeats.get(i).isEmpty() ? null
-                        : EffectInterval.ratio(runs.get(0).label(), repeats.get(0), repeats.get(i));
+                        : runsNamed(EffectInterval.ratio(runs.get(0).label(), repeats.get(0), repeats.get(i)));
                 intervals.add(interval);
                 // runs side by side have no common base to have drifted: no drift to allow for
                 marks.add(i == 0 ? null : Mark.of(interval));
@@ -230,6 +230,13 @@ public final class ReportBuilder {
             rows.add(new ReportData.ComparisonRow(name, values, ratios, intervals, marks));
         }
         return rows;
+    }
+
+    /** The no-interval reason in this table's words: the reference is the first run, not a base step. */
+    private static EffectInterval runsNamed(EffectInterval i) {
+        return i.present() ? i : new EffectInterval(i.against(), i.method(), i.n(), i.referenceN(), i.ratio(), i.lower(),
+                i.upper(), i.confidence(), i.pValue(), i.noInterval().replace("of the base", "of the step in the first run")
+                        .replace("of the step:", "of the step in this run:"), i.repeatsNeeded());
     }
 
     /** A step's headline throughput per done repeat in one run (its own headline phase). */
