@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.pgknobs.experiment.plan.AblationPlan;
+import org.pgknobs.stats.RatioInterval;
+import org.pgknobs.stats.RatioResult;
+import org.pgknobs.stats.WelchLogContrast;
 
 /**
  * Each unit's effect on ln(throughput), against the full slowdown S = ln T(base) − ln T(full):
@@ -13,8 +16,10 @@ import org.pgknobs.experiment.plan.AblationPlan;
  * <li>leave-one-out: ln T(without U) − ln T(full), the part of the slowdown that disappears without U;</li>
  * <li>add-one-in: ln T(base) − ln T(only U), the slowdown U causes alone;</li>
  * <li>shares: each divided by S (1 = the whole slowdown);</li>
- * <li>noise: the half-range of ln T over the repeats of each of the two runs, added (null without repeats);</li>
- * <li>interaction: the two effects differ by more than their noise together (null without repeats). With
+ * <li>noise: the half-range of ln T over the repeats of each of the two runs, added (null without repeats), a
+ * description of the spread, not a test;</li>
+ * <li>interaction: the 95 % interval of the interaction contrast, leave-one-out − add-one-in on the mean logs
+ * ({@link WelchLogContrast}), excludes 0 (true) or holds it (false); null where a run has fewer than two repeats. With
  * no interaction on the log scale the two are equal: U removes as much as it adds.</li>
  * </ul>
  * Medians over repeats. A unit whose run has no measurement (e.g. rejected by PostgreSQL) gets nulls.
@@ -80,14 +85,23 @@ public final class Effects {
             Double aoi = only == null ? null : mBase - only.median();
             Double looNoise = without == null ? null : sum(without.halfRange(), full.halfRange());
             Double aoiNoise = only == null ? null : sum(base.halfRange(), only.halfRange());
-            Boolean interaction = loo == null || aoi == null || looNoise == null || aoiNoise == null ? null
-                    : Math.abs(loo - aoi) > looNoise + aoiNoise;
+            Boolean interaction = without == null || only == null ? null : interaction(without, full, base, only);
             out.add(new UnitEffect(unit, List.copyOf(settings), loo, share(loo, s), share(looNoise, Math.abs(s)), aoi,
                     share(aoi, s), share(aoiNoise, Math.abs(s)), interaction, null, null));
         });
         List<UnitEffect> ranked = rank(rank(out, UnitEffect::looEffect, true), UnitEffect::aoiEffect, false);
         ranked.sort(Comparator.comparing((UnitEffect u) -> u.looRank() == null ? Integer.MAX_VALUE : u.looRank()));
         return new Summary(mBase, mFull, Math.exp(s), base.halfRange(), full.halfRange(), ranked);
+    }
+
+    /** Whether the interaction contrast's 95 % interval excludes 0 (1 as a ratio); null without one. */
+    private static Boolean interaction(Runs without, Runs full, Runs base, Runs only) {
+        RatioResult r = WelchLogContrast.estimate(List.of(exp(without), exp(only)), List.of(exp(full), exp(base)));
+        return r instanceof RatioInterval i ? !i.containsOne() : null;
+    }
+
+    private static double[] exp(Runs runs) {
+        return runs.logs().stream().mapToDouble(Math::exp).toArray();
     }
 
     private static Runs measured(Map<String, Runs> runs, String name) {

@@ -36,7 +36,8 @@ final class RunOptions {
 
     @Option(names = "--steps", split = ",", paramLabel = "NAME",
             description = "run only these steps (comma-separated names), e.g. --steps base,a1,a16; in a cumulative "
-                    + "file each runs as the chain defines it, with the settings of every step before it, named or not")
+                    + "file each runs as the chain defines it, with the settings of every step before it, named or not; in a "
+                    + "variants file each runs alone on the base")
     List<String> onlySteps = new ArrayList<>();
 
     @Option(names = "--steps-only",

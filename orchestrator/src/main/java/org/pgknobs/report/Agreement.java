@@ -1,15 +1,17 @@
 package org.pgknobs.report;
 
 /**
- * Whether our relative value and the published one say the same thing, judged with his thresholds on
- * the printed values: each is "worse" (below 0.95), "better" (above 1.05) or "no change" in between.
- * A difference inside the spread of base's own repeats says nothing at all: "within noise".
+ * Whether our effect and the published one point the same way. Ours has a direction only where {@link Mark} gives
+ * one: its 95 % interval lies wholly on one side of 1 (and of the base's drift). The published value has no interval,
+ * so its direction is read with his ±5 % band ({@link Verdict#direction}). Without an interval ours has no direction
+ * to compare: "undecided".
  */
 public enum Agreement {
     SAME_DIRECTION("same direction"),
-    BOTH_NO_CHANGE("both within ±5 %"),
+    BOTH_NO_CHANGE("no change shown, published within ±5 %"),
     DIFFERENT("different"),
-    WITHIN_NOISE("within noise");
+    WITHIN_NOISE("within noise"),
+    UNDECIDED("undecided (no interval)");
 
     private final String label;
 
@@ -21,19 +23,26 @@ public enum Agreement {
         return label;
     }
 
-    /** Null when either relative value is missing. */
-    public static Agreement of(Double ours, Double published, boolean withinNoise) {
+    /**
+     * Null when either side is missing.
+     *
+     * @param ours      our ratio with its interval, in the published value's orientation
+     * @param published the published ratio
+     * @param drift     the base's drift (see {@link Mark}), 1 when unknown
+     */
+    public static Agreement of(EffectInterval ours, Double published, double drift) {
         if (ours == null || published == null) {
             return null;
         }
-        if (withinNoise) {
-            return WITHIN_NOISE;
+        if (!ours.present()) {
+            return UNDECIDED;
         }
-        String a = Band.of(ours);
-        String b = Band.of(published);
-        if (!a.equals(b)) {
-            return DIFFERENT;
+        Mark mark = Mark.of(ours, drift);
+        int b = Verdict.direction(published);
+        if (!mark.shown()) {
+            return b == 0 ? BOTH_NO_CHANGE : WITHIN_NOISE;
         }
-        return a.isEmpty() ? BOTH_NO_CHANGE : SAME_DIRECTION;
+        int a = mark == Mark.UP ? 1 : -1;
+        return a == b ? SAME_DIRECTION : DIFFERENT;
     }
 }

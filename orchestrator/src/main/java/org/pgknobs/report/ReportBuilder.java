@@ -38,7 +38,7 @@ public final class ReportBuilder {
                                    Instant now) {
         List<ReportData.Run> built = runs.stream().map(r -> run(r, baseline)).toList();
         return new ReportData(ReportData.SCHEMA_VERSION, now.toString(), baseline.orElse(null), built,
-                built.size() > 1 ? comparison(built) : List.of(), PartsMerge.versions(runs, built, referenceVersion),
+                built.size() > 1 ? comparison(runs, built) : List.of(), PartsMerge.versions(runs, built, referenceVersion),
                 PartsMerge.shards(runs, built));
     }
 
@@ -70,6 +70,7 @@ public final class ReportBuilder {
         // a bracketed base: its measurements' drift is a spread every comparison with it allows for
         Drift drift = data.suite().map(SuiteRecord::bracket).isPresent() && headline != null
                 ? Drift.of(baseline, baseRuns, data.steps(), headline) : null;
+        double band = Drift.bandOf(drift);
         Map<String, String> notPublished = data.suite().map(SuiteRecord::notPublished).orElse(Map.of());
         List<ReportData.Step> steps = new ArrayList<>();
         String previous = null;
@@ -89,14 +90,14 @@ public final class ReportBuilder {
                     : medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
             steps.add(StepBuilder.step(e.getKey(), e.getValue(),
                     new StepBuilder.Base(headline, baseThroughput, isBase ? Optional.empty() : baseDerived, isBase, pub,
-                            pubBase, mode == Mode.CUMULATIVE, drift),
+                            pubBase, mode == Mode.CUMULATIVE, band),
                     new StepBuilder.Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
                             notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null,
                             neighbour == null ? List.of() : byStep.get(neighbour), StepBuilder.why(steps, neighbour))));
             previous = e.getKey();
         }
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
-                ? sweep(byStep, baseline, headline, phaseNames, refPhase, published, drift) : List.of();
+                ? sweep(byStep, baseline, headline, phaseNames, refPhase, published, band) : List.of();
         String experiment = data.experiment().map(Experiment::name)
                 .orElseGet(() -> data.suite().map(s -> s.origin().experiment()).orElse(data.dirName()));
         String postgres = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
@@ -166,7 +167,7 @@ public final class ReportBuilder {
 
     private static List<ReportData.PhaseTable> sweep(Map<String, List<StepRun>> byStep, String baseline, String headline,
                                                      Set<String> phaseNames, String refPhase, Map<String, Double> published,
-                                                     Drift drift) {
+                                                     double drift) {
         List<String> order = new ArrayList<>();
         if (headline != null) {
             order.add(headline);
@@ -177,7 +178,6 @@ public final class ReportBuilder {
             Stat base = Stat.of(headlineValues(byStep.get(baseline), phase));
             Map<String, Stat> values = new LinkedHashMap<>();
             byStep.forEach((name, runs) -> values.put(name, Stat.of(headlineValues(runs, phase))));
-            List<Double> sorted = values.values().stream().filter(Objects::nonNull).map(Stat::median).sorted().toList();
             Double pubBase = phase.equals(refPhase) ? published.get(baseline) : null;
             List<ReportData.RelativeRow> rows = new ArrayList<>();
             for (Map.Entry<String, Stat> v : values.entrySet()) {
@@ -186,17 +186,16 @@ public final class ReportBuilder {
                 Double rel = s != null && base != null && base.median() > 0 && !isBase ? s.median() / base.median() : null;
                 EffectInterval interval = rel == null ? null
                         : EffectInterval.ratio(baseline, headlineValues(byStep.get(baseline), phase), headlineValues(byStep.get(v.getKey()), phase));
-                // within drift counts as no effect: clear of 1 but not of the bracketed base's drift
-                boolean withinDrift = drift != null && drift.holds(interval);
-                boolean noise = interval != null && interval.containsOne() || withinDrift;
+                Mark mark = Mark.of(interval, drift);
+                boolean noise = interval != null && interval.present() && !mark.shown();
                 Double pub = phase.equals(refPhase) ? published.get(v.getKey()) : null;
                 Double pubRel = pub != null && pubBase != null && pubBase > 0 && !isBase ? pub / pubBase : null;
-                Agreement agreement = Agreement.of(rel, pubRel, noise);
-                Verdict verdict = withinDrift && pubRel != null ? Verdict.WITHIN_DRIFT : Verdict.of(rel, false, pubRel, noise);
+                Agreement agreement = interval == null ? null : Agreement.of(interval, pubRel, drift);
+                Verdict verdict = interval == null ? null : Verdict.of(interval, pubRel, drift);
                 Boolean inside = verdict == null || !interval.present() ? null : interval.contains(pubRel);
                 rows.add(new ReportData.RelativeRow(v.getKey(), s, rel, interval, noise, pub, pubRel,
                         agreement == null ? null : agreement.label(), verdict == null ? null : verdict.label(), inside,
-                        s == null ? null : quartile(sorted, s.median())));
+                        mark));
             }
             tables.add(new ReportData.PhaseTable(phase, rows));
         }
@@ -204,30 +203,47 @@ public final class ReportBuilder {
     }
 
     /**
-     * 1..4 by percentile rank among the phase's values, rank / (n − 1), so the lowest value is always q1
-     * and the highest q4 (ties take the lower rank).
+     * Each step across runs against the first run: the ratio of medians, and its interval from the repeats each run
+     * holds (a run with one repeat of the step gives none, and says why).
      */
-    static int quartile(List<Double> sortedValues, double value) {
-        int n = sortedValues.size();
-        if (n <= 1) {
-            return 1;
-        }
-        double percentileRank = (double) sortedValues.indexOf(value) / (n - 1);
-        return Math.min(4, 1 + (int) Math.floor(percentileRank * 4));
-    }
-
-    private static List<ReportData.ComparisonRow> comparison(List<ReportData.Run> runs) {
+    private static List<ReportData.ComparisonRow> comparison(List<RunData> data, List<ReportData.Run> runs) {
         Set<String> names = new LinkedHashSet<>();
         runs.forEach(r -> r.steps().forEach(s -> names.add(s.name())));
         List<ReportData.ComparisonRow> rows = new ArrayList<>();
         for (String name : names) {
             List<Double> values = runs.stream().map(r -> r.steps().stream().filter(s -> s.name().equals(name))
                     .findFirst().map(s -> s.effect().throughput()).map(Stat::median).orElse(null)).toList();
+            List<List<Double>> repeats = data.stream().map(d -> repeats(d, name)).toList();
             Double first = values.get(0);
-            List<Double> ratios = values.stream().map(v -> v == null || first == null || first == 0 ? null : v / first)
-                    .toList();
-            rows.add(new ReportData.ComparisonRow(name, values, ratios));
+            List<Double> ratios = new ArrayList<>();
+            List<EffectInterval> intervals = new ArrayList<>();
+            List<Mark> marks = new ArrayList<>();
+            for (int i = 0; i < values.size(); i++) {
+                Double v = values.get(i);
+                ratios.add(v == null || first == null || first == 0 ? null : v / first);
+                EffectInterval interval = i == 0 || repeats.get(0).isEmpty() || repeats.get(i).isEmpty() ? null
+                        : runsNamed(EffectInterval.ratio(runs.get(0).label(), repeats.get(0), repeats.get(i)));
+                intervals.add(interval);
+                // runs side by side have no common base to have drifted: no drift to allow for
+                marks.add(i == 0 ? null : Mark.of(interval));
+            }
+            rows.add(new ReportData.ComparisonRow(name, values, ratios, intervals, marks));
         }
         return rows;
+    }
+
+    /** The no-interval reason in this table's words: the reference is the first run, not a base step. */
+    private static EffectInterval runsNamed(EffectInterval i) {
+        return i.present() ? i : new EffectInterval(i.against(), i.method(), i.n(), i.referenceN(), i.ratio(), i.lower(),
+                i.upper(), i.confidence(), i.pValue(), i.noInterval().replace("of the base", "of the step in the first run")
+                        .replace("of the step:", "of the step in this run:"), i.repeatsNeeded());
+    }
+
+    /** A step's headline throughput per done repeat in one run (its own headline phase). */
+    private static List<Double> repeats(RunData data, String step) {
+        String headline = data.steps().stream().filter(StepRun::measured).findFirst()
+                .map(s -> s.result().workload().headlinePhase()).orElse(null);
+        return headline == null ? List.of()
+                : headlineValues(data.steps().stream().filter(s -> s.name().equals(step)).toList(), headline);
     }
 }

@@ -64,6 +64,12 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                            List<String> floored, String searchStatus, org.pgknobs.results.CulpritSearchResult search,
                            List<UnitIntervals> intervals) {
 
+        /** The unit's interaction contrast with its interval; null where a run was not measured. */
+        public EffectInterval interaction(String unit) {
+            return intervals == null ? null : intervals.stream().filter(i -> i.unit().equals(unit)).findFirst()
+                    .map(UnitIntervals::interaction).orElse(null);
+        }
+
         /** The unit's interval left out ({@code leaveOneOut}) or added alone; null where there is none. */
         public EffectInterval interval(String unit, boolean leaveOneOut) {
             return intervals == null ? null : intervals.stream().filter(i -> i.unit().equals(unit)).findFirst()
@@ -217,21 +223,28 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param relative          value ÷ base, null for base itself or without a base value
      * @param interval          the 95 % interval of value ÷ base from both sides' repeats, null where
      *                          {@code relative} is
-     * @param withinNoise       {@code interval} holds 1 or the bracketed base's drift (false without an interval)
+     * @param withinNoise       there is an interval and it shows no direction ({@link Mark}: it holds 1 or the
+     *                          bracketed base's drift)
      * @param publishedRelative published value ÷ published base (reference phase only)
      * @param agreement         see {@link Agreement}; null without a published value
      * @param verdict           see {@link Verdict}; null without a published value
      * @param publishedInside   whether {@code publishedRelative} lies inside {@code interval}; null without a
      *                          verdict or without an interval
-     * @param quartile          1 (lowest) to 4 (highest) among this phase's values
+     * @param mark              the direction {@code interval} shows ({@link Mark}): NONE where it holds 1, or
+     *                          where there is no interval
      */
     public record RelativeRow(String step, Stat value, Double relative, EffectInterval interval, boolean withinNoise,
                               Double published, Double publishedRelative, String agreement, String verdict,
-                              Boolean publishedInside, Integer quartile) {
+                              Boolean publishedInside, Mark mark) {
     }
 
-    /** One step name across runs: the headline throughput of each run, and each ÷ the first run's. */
-    public record ComparisonRow(String step, List<Double> throughput, List<Double> ratioToFirst) {
+    /**
+     * One step name across runs: the headline throughput of each run (median of its repeats), and each ÷ the first
+     * run's with its 95 % interval from both runs' repeats (Welch on logs, {@link EffectInterval#ratio}) and the
+     * direction that interval shows; null on the first run and where a run lacks the step.
+     */
+    public record ComparisonRow(String step, List<Double> throughput, List<Double> ratioToFirst,
+                                List<EffectInterval> intervals, List<Mark> marks) {
     }
 
     /**

@@ -63,10 +63,11 @@ final class StepBuilder {
      *
      * @param baseDerived the base's collector figures; empty for the base itself
      * @param published   the published headline value of this step and of the base, null without
-     * @param drift       the bracketed base's drift, null when it was not bracketed
+     * @param drift       the ratio the base moved across the run, 1 when unknown: every mark and verdict allows for it
+     *                    ({@link Mark})
      */
     record Base(String headline, Stat throughput, Optional<Derived> baseDerived, boolean isBase, Double published,
-                Double publishedBase, boolean cumulative, Drift drift) {
+                Double publishedBase, boolean cumulative, double drift) {
     }
 
     private StepBuilder() {
@@ -132,18 +133,13 @@ final class StepBuilder {
                 ? outcome.get().bound() : null;
         double value = below != null ? below : throughput == null ? 0 : throughput.median();
         Double slowdown = value > 0 && base.throughput() != null ? base.throughput().median() / value : null;
-        // the interval against the base holds 1: ours shows no effect (docs/statistics.md)
-        // or clear of 1 but not of the bracketed base's drift: within drift, no effect either
-        boolean withinDrift = vsBase != null && below == null && base.drift() != null && base.drift().holds(vsBase);
-        boolean withinNoise = vsBase != null && below == null && vsBase.containsOne() || withinDrift;
+        // the interval against the base holds 1 (or the base's drift): ours shows no effect (docs/statistics.md)
+        boolean withinNoise = vsBase != null && below == null && vsBase.present() && !Mark.of(vsBase, base.drift()).shown();
         Double published = base.published();
         Double publishedSlowdown = published != null && base.publishedBase() != null && published > 0
                 ? base.publishedBase() / published : null;
-        boolean cumulative = base.cumulative();
-        Verdict verdict = base.isBase() || slowdown == null ? null
-                : withinDrift && publishedSlowdown != null ? Verdict.WITHIN_DRIFT : Verdict.of(cumulative ? slowdown : 1 / slowdown,
-                below != null, publishedSlowdown == null ? null : cumulative ? publishedSlowdown : 1 / publishedSlowdown,
-                withinNoise);
+        // ours and the published effect both as slowdowns: the verdict's rule reads the same either way up
+        Verdict verdict = base.isBase() || throughput == null ? null : Verdict.of(vsBase, publishedSlowdown, base.drift());
         Boolean publishedInside = verdict == null || vsBase == null || !vsBase.present() ? null
                 : vsBase.contains(publishedSlowdown);
         return new ReportData.Effect(throughput, goodput, slowdown, vsBase, against.vsStepBefore(), withinNoise,

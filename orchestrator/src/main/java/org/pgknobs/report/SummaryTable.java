@@ -120,7 +120,24 @@ public final class SummaryTable {
                             o != null && o.nothingCompleted(headline.throughput()), o == null ? null : o.errorsText(),
                             WorkDone.of(w)), server(d), null, null));
         }
-        return new SummaryTable(experiment, withVerdicts(rows, experiment.mode() == Mode.CUMULATIVE), suite.selection());
+        return new SummaryTable(experiment, withVerdicts(rows, experiment.mode() == Mode.CUMULATIVE, band(suite, steps)),
+                suite.selection());
+    }
+
+    /** The bracketed base's drift band ({@link Drift#bandOf}), as the report allows for it; 1 when not bracketed. */
+    private static double band(SuiteRecord suite, List<StepRun> steps) {
+        if (suite.bracket() == null || suite.steps().isEmpty()) {
+            return 1;
+        }
+        String base = suite.steps().get(0).name();
+        String headline = steps.stream().filter(s -> s.result() != null && s.result().workload() != null)
+                .map(s -> s.result().workload().headline()).filter(java.util.Objects::nonNull).map(PhaseResult::name)
+                .findFirst().orElse(null);
+        if (headline == null) {
+            return 1;
+        }
+        List<StepRun> baseRuns = steps.stream().filter(s -> s.name().equals(base)).toList();
+        return Drift.bandOf(Drift.of(base, baseRuns, steps, headline));
     }
 
     private static Server server(Derived d) {
@@ -135,15 +152,14 @@ public final class SummaryTable {
                 d.autovacuum() == null ? null : d.autovacuum().startedRuns());
     }
 
-    /** Every row of a step gets the step's verdict: its median over the done repeats against the base's. */
-    private static List<Row> withVerdicts(List<Row> rows, boolean cumulative) {
+    /** Every row of a step gets the step's verdict: its interval over the done repeats against the base's ({@link Verdict}). */
+    private static List<Row> withVerdicts(List<Row> rows, boolean cumulative, double drift) {
         Row base = baseRow(rows);
         Row refBase = rows.stream().filter(r -> r.reference() != null).findFirst().orElse(null);
         if (base == null || refBase == null) {
             return rows;
         }
         List<Double> baseValues = doneThroughputs(rows, base.name());
-        Stat baseStat = Stat.of(baseValues);
         Map<String, Verdict> byStep = new LinkedHashMap<>();
         Map<String, EffectInterval> intervals = new LinkedHashMap<>();
         for (Row r : rows) {
@@ -151,19 +167,16 @@ public final class SummaryTable {
                 continue;
             }
             List<Double> values = doneThroughputs(rows, r.name());
-            Stat s = Stat.of(values);
-            if (s == null || baseStat == null || baseStat.median() <= 0) {
+            if (values.isEmpty() || baseValues.isEmpty()) {
                 continue;
             }
-            boolean bound = s.median() == 0 && r.window().seconds() != null && r.window().seconds() > 0;
-            double value = bound ? 1 / r.window().seconds() : s.median();
-            Double ours = value <= 0 ? null : cumulative ? baseStat.median() / value : value / baseStat.median();
             Double published = r.reference() <= 0 || refBase.reference() <= 0 ? null
                     : cumulative ? refBase.reference() / r.reference() : r.reference() / refBase.reference();
             EffectInterval interval = cumulative
                     ? EffectInterval.slowdown(base.name(), baseValues, values, doneSeconds(rows, r.name()))
                     : EffectInterval.ratio(base.name(), baseValues, values);
-            byStep.put(r.name(), Verdict.of(ours, bound, published, !bound && interval.containsOne()));
+            // the verdict rests on the interval, and allows for the bracketed base's drift as the report does
+            byStep.put(r.name(), Verdict.of(interval, published, drift));
             intervals.put(r.name(), interval);
         }
         return rows.stream().map(r -> byStep.containsKey(r.name())

@@ -17,37 +17,17 @@ class SweepMathTest {
     }
 
     @Test
-    void agreementByHisThresholdsUnlessWithinNoise() {
-        assertThat(Agreement.of(1.2, 1.62, false)).isEqualTo(Agreement.SAME_DIRECTION);
-        assertThat(Agreement.of(0.8, 0.58, false)).isEqualTo(Agreement.SAME_DIRECTION);
-        assertThat(Agreement.of(0.996, 1.0485, false)).as("1.00 and 1.05 both print inside the band")
-                .isEqualTo(Agreement.BOTH_NO_CHANGE);
-        assertThat(Agreement.of(0.8, 1.62, false)).isEqualTo(Agreement.DIFFERENT);
-        assertThat(Agreement.of(0.40, 0.998, false)).isEqualTo(Agreement.DIFFERENT);
-        assertThat(Agreement.of(0.8, 1.62, true)).isEqualTo(Agreement.WITHIN_NOISE);
-        assertThat(Agreement.of(null, 1.62, false)).isNull();
-        assertThat(Agreement.of(0.8, null, false)).isNull();
-    }
-
-    @Test
-    void quartilesPutLowestInQ1AndHighestInQ4() {
-        List<Double> three = List.of(1.0, 2.0, 3.0);
-        assertThat(List.of(1.0, 2.0, 3.0).stream().map(v -> ReportBuilder.quartile(three, v)).toList())
-                .containsExactly(1, 3, 4);
-        List<Double> eight = List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0);
-        assertThat(eight.stream().map(v -> ReportBuilder.quartile(eight, v)).toList())
-                .containsExactly(1, 1, 2, 2, 3, 3, 4, 4);
-    }
-
-    @Test
-    void thresholdsColourBelow095AndAbove105() {
-        assertThat(Band.of(0.94)).isEqualTo("worse");
-        assertThat(Band.of(0.95)).isEmpty();
-        assertThat(Band.of(0.9466)).as("printed as 0.95").isEmpty();
-        assertThat(Band.of(1.0549)).as("printed as 1.05").isEmpty();
-        assertThat(Band.of(1.05)).isEmpty();
-        assertThat(Band.of(1.06)).isEqualTo("better");
-        assertThat(Band.of(null)).isEmpty();
+    void agreementReadsOurDirectionFromTheIntervalAndThePublishedOneFromHisBand() {
+        assertThat(Agreement.of(VerdictTest.interval(1.2, 1.1, 1.3), 1.62, 1)).isEqualTo(Agreement.SAME_DIRECTION);
+        assertThat(Agreement.of(VerdictTest.interval(0.8, 0.7, 0.9), 0.58, 1)).isEqualTo(Agreement.SAME_DIRECTION);
+        assertThat(Agreement.of(VerdictTest.interval(0.996, 0.9, 1.1), 1.0485, 1)).isEqualTo(Agreement.BOTH_NO_CHANGE);
+        assertThat(Agreement.of(VerdictTest.interval(0.8, 0.7, 0.9), 1.62, 1)).isEqualTo(Agreement.DIFFERENT);
+        assertThat(Agreement.of(VerdictTest.interval(0.4, 0.3, 0.5), 0.998, 1)).isEqualTo(Agreement.DIFFERENT);
+        assertThat(Agreement.of(VerdictTest.interval(0.8, 0.6, 1.1), 1.62, 1)).isEqualTo(Agreement.WITHIN_NOISE);
+        assertThat(Agreement.of(VerdictTest.none(0.8), 1.62, 1)).as("a point estimate alone has no direction")
+                .isEqualTo(Agreement.UNDECIDED);
+        assertThat(Agreement.of(null, 1.62, 1)).isNull();
+        assertThat(Agreement.of(VerdictTest.interval(0.8, 0.7, 0.9), null, 1)).isNull();
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pgknobs.ablation.Effects;
 import org.pgknobs.report.EffectInterval;
+import org.pgknobs.report.Mark;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.results.CulpritCandidate;
 import org.pgknobs.results.CulpritSearchResult;
@@ -15,7 +16,7 @@ final class AblationTables {
     static final List<String> HEADER = List.of("rank", "unit", "settings", "leave-one-out: full set without it",
             "share of the slowdown that disappears", "add-one-in: base with it alone", "share caused alone", "interaction");
     static final List<String> CANDIDATE_HEADER = List.of("#", "level", "switched on", "run", "throughput/s", "share",
-            "reproduces");
+            "search's test (1 run: no interval)");
 
     private AblationTables() {
     }
@@ -24,9 +25,12 @@ final class AblationTables {
     static String headline(ReportData.Ablation a) {
         String s = a.slowdown() == null ? "The base or the full set has no measurement: no effects."
                 : "The full set runs ×" + Fmt.num(a.slowdown()) + " slower than the base (medians of the headline "
-                        + "throughput). [lo–hi]: the factor's 95 % interval from the repeats (Welch's t on logs). Shares are of "
-                        + "that slowdown on the log scale (100 % = all of it); ± is the noise "
-                        + "band from repeats; interaction: the two directions differ by more than their noise.";
+                        + "throughput). [lo–hi]: the factor's 95 % interval from the repeats (Welch's t on logs); faster,"
+                        + " slower and a rank only where that interval lies wholly on one side of 1 (ranks order those"
+                        + " units by their estimate). Shares are of that slowdown on the log scale (100 % = all of it); ±"
+                        + " is half the range over the repeats, a description, not a test. Interaction: the 95 % interval"
+                        + " of leave-one-out ÷ add-one-in, (without × only) ÷ (full × base) on the mean logs (Welch,"
+                        + " Satterthwaite's degrees of freedom); yes only where it excludes 1.";
         if (!a.floored().isEmpty()) {
             s += " Runs that completed nothing count as half a request in their window: " + String.join(", ", a.floored()) + ".";
         }
@@ -35,14 +39,38 @@ final class AblationTables {
 
     static List<List<String>> rows(ReportData.Ablation a) {
         List<List<String>> out = new ArrayList<>();
+        int looRank = 0;
+        java.util.Map<String, Integer> aoiRanks = aoiRanks(a);
         for (Effects.UnitEffect u : a.units()) {
-            out.add(List.of(u.looRank() == null ? Fmt.NONE : String.valueOf(u.looRank()), u.unit(), String.join(", ", u.settings()),
-                    factor(u.looEffect(), "faster", a.interval(u.unit(), true)), share(u.looShare(), u.looNoise()),
+            EffectInterval loo = a.interval(u.unit(), true);
+            boolean looMarked = Mark.of(loo).shown();
+            out.add(List.of(looMarked && u.looRank() != null ? String.valueOf(++looRank) : Fmt.NONE, u.unit(),
+                    String.join(", ", u.settings()), factor(u.looEffect(), "faster", loo), share(u.looShare(), u.looNoise()),
                     factor(u.aoiEffect(), "slower", a.interval(u.unit(), false)),
-                    share(u.aoiShare(), u.aoiNoise()) + (u.aoiRank() == null ? "" : " (#" + u.aoiRank() + ")"),
-                    u.interaction() == null ? Fmt.NONE : u.interaction() ? "yes" : "no"));
+                    share(u.aoiShare(), u.aoiNoise()) + (aoiRanks.containsKey(u.unit()) ? " (#" + aoiRanks.get(u.unit()) + ")" : ""),
+                    interaction(a.interaction(u.unit()))));
         }
         return out;
+    }
+
+    /** Add-one-in ranks among the units whose add-one-in interval clears 1, in the order of their estimates. */
+    private static java.util.Map<String, Integer> aoiRanks(ReportData.Ablation a) {
+        java.util.Map<String, Integer> ranks = new java.util.HashMap<>();
+        a.units().stream().filter(u -> u.aoiRank() != null && Mark.of(a.interval(u.unit(), false)).shown())
+                .sorted(java.util.Comparator.comparing(Effects.UnitEffect::aoiRank))
+                .forEach(u -> ranks.put(u.unit(), ranks.size() + 1));
+        return ranks;
+    }
+
+    /** "yes ×1.31 [1.12–1.53]", "not shown ×1.02 [0.91–1.15]", or "- (no interval: …)". */
+    private static String interaction(EffectInterval i) {
+        if (i == null) {
+            return Fmt.NONE;
+        }
+        if (!i.present()) {
+            return Fmt.NONE + " " + Fmt.interval(i);
+        }
+        return (Mark.of(i).shown() ? "yes " : "not shown ") + Fmt.times(i.ratio(), i);
     }
 
     /** The search in a few lines; empty when it did not run. */
@@ -70,23 +98,39 @@ final class AblationTables {
             out.add(List.of(String.valueOf(c.number()), c.level(), String.join(", ", c.elements()), c.run() == null ? Fmt.NONE : c.run(),
                     c.logThroughput() == null ? Fmt.NONE : Fmt.num(Math.exp(c.logThroughput())),
                     c.share() == null ? Fmt.NONE : Fmt.percent(c.share()) + " %",
-                    c.reproduces() ? "yes" : c.failure() != null ? "no: " + c.failure() : "no"));
+                    test(c, a.search().threshold())));
         }
         return out;
     }
 
-    /** "×3.2 [2.9–3.6] faster": the interval turned with the factor when the effect goes the other way. */
+    /**
+     * What the search decided from one run of a candidate: its share against the threshold. One run has no interval,
+     * so the cell says what was compared, not that the candidate reproduces the slowdown.
+     */
+    private static String test(CulpritCandidate c, double threshold) {
+        if (c.failure() != null) {
+            return "no measurement: " + c.failure();
+        }
+        String t = Fmt.percent(threshold) + " %";
+        return c.share() == null ? Fmt.NONE : c.reproduces() ? "share ≥ " + t : "share < " + t;
+    }
+
+    /**
+     * "×3.2 [2.9–3.6] faster": where the interval lies wholly on one side of 1 ({@link Mark}) the factor is turned to
+     * read ≥ 1 with the word of its direction; elsewhere the factor stays in the column's orientation with its interval
+     * (or why there is none) and no word.
+     */
     private static String factor(Double lnEffect, String word, EffectInterval i) {
         if (lnEffect == null) {
             return Fmt.NONE;
         }
         double f = Math.exp(lnEffect);
-        String other = word.equals("faster") ? "slower" : "faster";
-        if (i == null || !i.present()) {
-            String bare = f >= 1 ? "×" + Fmt.num(f) + " " + word : "×" + Fmt.num(1 / f) + " " + other;
-            return i == null ? bare : bare + " " + Fmt.interval(i);
+        Mark mark = Mark.of(i);
+        if (!mark.shown()) {
+            return "×" + Fmt.num(f) + " " + (i == null ? "(no interval)" : Fmt.interval(i));
         }
-        return f >= 1 ? "×" + Fmt.num(f) + " [" + Fmt.num(i.lower()) + "–" + Fmt.num(i.upper()) + "] " + word
+        String other = word.equals("faster") ? "slower" : "faster";
+        return mark == Mark.UP ? "×" + Fmt.num(f) + " [" + Fmt.num(i.lower()) + "–" + Fmt.num(i.upper()) + "] " + word
                 : "×" + Fmt.num(1 / f) + " [" + Fmt.num(1 / i.upper()) + "–" + Fmt.num(1 / i.lower()) + "] " + other;
     }
 

@@ -1,7 +1,10 @@
 package org.pgknobs.report.format;
 
 import java.util.Locale;
+import java.util.Collection;
+import java.util.Objects;
 import org.pgknobs.report.EffectInterval;
+import org.pgknobs.report.Mark;
 import org.pgknobs.report.Stat;
 import org.pgknobs.report.Verdict;
 
@@ -70,6 +73,14 @@ final class Fmt {
 
     /** "[1.09–1.26]", "[≥ 15835]" for a bound, or "(no interval: 1 repeat of the base …)" when the repeats give none. */
     static String interval(EffectInterval i) {
+        return interval(i, null);
+    }
+
+    /**
+     * As {@link #interval(EffectInterval)}, but a cell whose reason is the table's {@code shared} one (said once under
+     * the table, {@link #sharedNote}) says only "(no interval)".
+     */
+    static String interval(EffectInterval i, String shared) {
         if (i == null) {
             return "";
         }
@@ -79,17 +90,62 @@ final class Fmt {
         if (i.present()) {
             return "[" + num(i.lower()) + "–" + num(i.upper()) + "]";
         }
+        if (i.noInterval().equals(shared)) {
+            return "(no interval)";
+        }
         return i.noInterval().contains("no interval") ? "(" + i.noInterval() + ")" : "(no interval: " + i.noInterval() + ")";
+    }
+
+    /**
+     * The reason shared by every interval-less cell of a table, when at least two cells have none and all for the same
+     * reason: then it is said once under the table, not in each cell. Null otherwise.
+     */
+    static String sharedNoInterval(Collection<EffectInterval> intervals) {
+        var reasons = intervals.stream().filter(Objects::nonNull).filter(i -> !i.present())
+                .map(EffectInterval::noInterval).toList();
+        return reasons.size() >= 2 && reasons.stream().distinct().count() == 1 ? reasons.get(0) : null;
+    }
+
+    /** The line under a table whose interval-less cells share one reason. */
+    static String sharedNote(String shared) {
+        return "(no interval): " + shared + " — the same in every such cell of this table.";
     }
 
     /** "×1.17 [1.09–1.26]": a factor with its interval (when there is one, else why not). */
     static String times(Double factor, EffectInterval i) {
-        return i == null || factor == null ? times(factor) : times(factor) + " " + interval(i);
+        return times(factor, i, null);
+    }
+
+    static String times(Double factor, EffectInterval i, String shared) {
+        return i == null || factor == null ? times(factor) : times(factor) + " " + interval(i, shared);
     }
 
     /** "0.85 [0.78–0.93]": a ratio with its interval. */
     static String ratio(Double v, EffectInterval i) {
-        return i == null || v == null ? ratio(v) : ratio(v) + " " + interval(i);
+        return ratio(v, i, null);
+    }
+
+    static String ratio(Double v, EffectInterval i, String shared) {
+        return i == null || v == null ? ratio(v) : ratio(v) + " " + interval(i, shared);
+    }
+
+    /**
+     * "**1.30 ▲** [1.12–1.51]": a ratio (higher = more throughput) with its interval, bold with an arrow only where
+     * {@link Mark} shows a direction.
+     */
+    static String markedRatio(Double v, EffectInterval i, Mark mark, String shared) {
+        String r = ratio(v);
+        if (mark == Mark.UP) {
+            r = "**" + r + " ▲**";
+        } else if (mark == Mark.DOWN) {
+            r = "**" + r + " ▼**";
+        }
+        return i == null || v == null ? r : r + " " + interval(i, shared);
+    }
+
+    /** The HTML cell class of a mark on a throughput ratio: green where it rose, red where it fell, none else. */
+    static String cssClass(Mark mark) {
+        return mark == Mark.UP ? "better" : mark == Mark.DOWN ? "worse" : "";
     }
 
     /**
@@ -101,6 +157,9 @@ final class Fmt {
     static String verdict(String label, Boolean inside, Double published, EffectInterval i, String prefix) {
         if (label == null || label.equals(Verdict.NOT_THE_PUBLISHED_STEP)) {
             return verdict(label);
+        }
+        if (label.equals(Verdict.UNDECIDED.label())) {
+            return label + " (no interval)";
         }
         if (inside == null || published == null || i == null || !i.present()) {
             return label;

@@ -4,7 +4,6 @@ import java.util.Base64;
 import java.util.List;
 import org.apache.commons.text.StringEscapeUtils;
 import org.pgknobs.report.AutovacuumText;
-import org.pgknobs.report.Band;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.why.Reason;
 
@@ -26,7 +25,6 @@ final class HtmlReport implements ReportFormat {
             th,td{border:1px solid #ccc;padding:3px 6px;text-align:right;vertical-align:top}
             th{background:#f3f3f3}td.name,th.name{text-align:left}
             td.worse{background:#f4c7c3}td.better{background:#c6efce}
-            td.q1{background:#f8cbad}td.q2{background:#fce4d6}td.q3{background:#e2efda}td.q4{background:#a9d08e}
             .noise{color:#777;font-style:italic}.meta{color:#555}.why li{margin:2px 0}.figs{color:#777;font-size:12px}
             img{max-width:100%;height:auto;display:block;margin:6px 0 14px 0}.scroll{overflow-x:auto}
             div.flame{width:100%;min-height:160px;margin:4px 0 14px 0}
@@ -63,19 +61,21 @@ final class HtmlReport implements ReportFormat {
     }
 
     private static void comparison(StringBuilder h, ReportData data) {
-        h.append("<h2>Runs side by side</h2>\n<p>Headline throughput per step (median of repeats); ÷ first run in brackets.</p>\n<table>\n<tr><th class=\"name\">step</th>");
+        String shared = Fmt.sharedNoInterval(data.comparison().stream().flatMap(r -> r.intervals().stream()).toList());
+        h.append("<h2>Runs side by side</h2>\n<p>").append(esc(MarkdownReport.COMPARISON_NOTE))
+                .append("</p>\n<table>\n<tr><th class=\"name\">step</th>");
         data.runs().forEach(r -> h.append("<th>").append(esc(r.label())).append("</th>"));
         h.append("</tr>\n");
         for (ReportData.ComparisonRow r : data.comparison()) {
             h.append("<tr><td class=\"name\">").append(esc(r.step())).append("</td>");
             for (int i = 0; i < r.throughput().size(); i++) {
-                Double ratio = r.ratioToFirst().get(i);
-                h.append(td(i == 0 ? "" : Band.of(ratio), Fmt.num(r.throughput().get(i))
-                        + (i == 0 ? "" : " (" + Fmt.ratio(ratio) + ")")));
+                h.append(td(i == 0 ? "" : Fmt.cssClass(r.marks().get(i)), Fmt.num(r.throughput().get(i))
+                        + (i == 0 ? "" : " (" + Fmt.ratio(r.ratioToFirst().get(i), r.intervals().get(i), shared) + ")")));
             }
             h.append("</tr>\n");
         }
         h.append("</table>\n");
+        note(h, shared);
     }
 
     private static void run(StringBuilder h, ReportData.Run run) {
@@ -143,27 +143,37 @@ final class HtmlReport implements ReportFormat {
 
     private static void relative(StringBuilder h, ReportData.PhaseTable t, ReportData.Run run) {
         h.append("<h3>").append(esc(t.phase())).append(": relative to ").append(esc(run.baseline()))
-                .append(" (below 0.95 red, above 1.05 green)</h3>\n<p class=\"meta\">")
+                .append("</h3>\n<p class=\"meta\">")
                 .append(esc(MarkdownReport.INTERVAL_NOTE + Steps.spread(t, run).map(line -> " " + line).orElse("")))
                 .append("</p>\n<table>\n<tr><th class=\"name\">step</th><th>ops/s</th>"
                         + "<th>÷ base</th><th>published</th><th>published ÷ base</th><th class=\"name\">agreement</th><th class=\"name\">verdict</th>"
                         + "<th class=\"name\">nothing to act on</th></tr>\n");
+        String shared = Fmt.sharedNoInterval(t.rows().stream().map(ReportData.RelativeRow::interval).toList());
         for (ReportData.RelativeRow r : t.rows()) {
             h.append("<tr><td class=\"name\">").append(esc(r.step())).append("</td>")
                     .append(td("", Fmt.stat(r.value())))
-                    .append(td(Band.of(r.relative()), Fmt.ratio(r.relative(), r.interval())))
+                    .append(td(Fmt.cssClass(r.mark()), Fmt.ratio(r.relative(), r.interval(), shared)))
                     .append(td("", Fmt.num(r.published())))
-                    .append(td(Band.of(r.publishedRelative()), Fmt.ratio(r.publishedRelative())))
+                    .append(td("", Fmt.ratio(r.publishedRelative())))
                     .append(td("name", r.agreement() == null ? Fmt.NONE : r.agreement()))
                     .append(td("name", Fmt.verdict(r.verdict(), r.publishedInside(), r.publishedRelative(), r.interval(), "")))
                     .append(td("name", Steps.nothingToActOn(t, run, r.step())))
                     .append("</tr>\n");
         }
         h.append("</table>\n");
+        note(h, shared);
+    }
+
+    /** The no-interval reason all interval-less cells of the table above share, said once. */
+    private static void note(StringBuilder h, String shared) {
+        if (shared != null) {
+            h.append("<p class=\"meta\">").append(esc(Fmt.sharedNote(shared))).append("</p>\n");
+        }
     }
 
     private static void absolute(StringBuilder h, ReportData.Run run) {
-        h.append("<h3>Absolute ops/s per phase (colour = quartile within the phase)</h3>\n<table>\n<tr><th class=\"name\">step</th>");
+        h.append("<h3>Absolute ops/s per phase</h3>\n<p class=\"meta\">").append(esc(MarkdownReport.ABSOLUTE_NOTE))
+                .append("</p>\n<table>\n<tr><th class=\"name\">step</th>");
         run.sweep().forEach(t -> h.append("<th>").append(esc(t.phase())).append("</th>"));
         h.append("</tr>\n");
         int n = run.sweep().get(0).rows().size();
@@ -171,7 +181,7 @@ final class HtmlReport implements ReportFormat {
             h.append("<tr><td class=\"name\">").append(esc(run.sweep().get(0).rows().get(i).step())).append("</td>");
             for (ReportData.PhaseTable t : run.sweep()) {
                 ReportData.RelativeRow r = t.rows().get(i);
-                h.append(td(r.quartile() == null ? "" : "q" + r.quartile(), Fmt.stat(r.value())));
+                h.append(td(Fmt.cssClass(r.mark()), Fmt.stat(r.value())));
             }
             h.append("</tr>\n");
         }
@@ -187,6 +197,7 @@ final class HtmlReport implements ReportFormat {
                 .append(")</h3>\n<p class=\"meta\">").append(esc(MarkdownReport.INTERVAL_NOTE
                         + Steps.chainSpread(run).map(line -> " " + line).orElse(""))).append("</p>\n");
         boolean stepBefore = run.steps().stream().anyMatch(s -> s.effect().stepBeforeInterval() != null);
+        String shared = Steps.sharedNoInterval(run);
         List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s",
                 "slowdown", "published", "published slowdown", "verdict"));
         if (stepBefore) {
@@ -196,14 +207,15 @@ final class HtmlReport implements ReportFormat {
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
                     Steps.throughput(s),
-                    Fmt.stat(s.effect().goodput()), Steps.slowdown(s), Fmt.num(s.effect().published()),
+                    Fmt.stat(s.effect().goodput()), Steps.slowdown(s, shared), Fmt.num(s.effect().published()),
                     Fmt.times(s.effect().publishedSlowdown()), Steps.verdict(s)));
             if (stepBefore) {
-                cells.add(6, Steps.stepBefore(s));
+                cells.add(6, Steps.stepBefore(s, shared));
             }
             rows.add(cells);
         }
         table(h, header, rows);
+        note(h, shared);
         h.append("<details>\n<summary>Server figures per step (latency, hit ratio, WAL, checkpoints, autovacuum, reads, "
                 + "errors, waits)</summary>\n<div class=\"scroll\">\n");
         List<List<String>> figures = new java.util.ArrayList<>();

@@ -3,11 +3,11 @@ package org.pgknobs.report.format;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.pgknobs.report.AutovacuumText;
-import org.pgknobs.report.Band;
+import org.pgknobs.report.Mark;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.why.Reason;
 
-/** report.md: the tables of {@link ReportData} as GitHub Markdown (▼ below 0.95, ▲ above 1.05). */
+/** report.md: the tables of {@link ReportData} as GitHub Markdown (▲/▼ in bold only where {@link Mark} shows a direction). */
 final class MarkdownReport implements ReportFormat {
 
     @Override
@@ -35,17 +35,22 @@ final class MarkdownReport implements ReportFormat {
     }
 
     private static void comparison(StringBuilder md, ReportData data) {
-        md.append("## Runs side by side\n\nHeadline throughput per step (median of repeats); ÷ first run in brackets.\n\n");
+        String shared = Fmt.sharedNoInterval(data.comparison().stream().flatMap(r -> r.intervals().stream()).toList());
+        md.append("## Runs side by side\n\n").append(COMPARISON_NOTE).append("\n\n");
         row(md, concat("step", data.runs().stream().map(ReportData.Run::label).toList()));
         separator(md, data.runs().size() + 1);
         for (ReportData.ComparisonRow r : data.comparison()) {
             List<String> cells = new java.util.ArrayList<>(List.of(r.step()));
             for (int i = 0; i < r.throughput().size(); i++) {
-                cells.add(Fmt.num(r.throughput().get(i)) + (i == 0 ? "" : " (" + Fmt.ratio(r.ratioToFirst().get(i)) + ")"));
+                cells.add(Fmt.num(r.throughput().get(i)) + (i == 0 ? "" : " ("
+                        + Fmt.markedRatio(r.ratioToFirst().get(i), r.intervals().get(i), r.marks().get(i), shared) + ")"));
             }
             row(md, cells);
         }
         md.append('\n');
+        if (shared != null) {
+            md.append(Fmt.sharedNote(shared)).append("\n\n");
+        }
     }
 
     private static void run(StringBuilder md, ReportData.Run run) {
@@ -124,21 +129,22 @@ final class MarkdownReport implements ReportFormat {
         row(md, List.of("step", "ops/s", "÷ base", "published", "published ÷ base", "agreement", "verdict",
                 "nothing to act on"));
         separator(md, 8);
+        String shared = Fmt.sharedNoInterval(t.rows().stream().map(ReportData.RelativeRow::interval).toList());
         for (ReportData.RelativeRow r : t.rows()) {
-            String rel = Fmt.ratio(r.relative());
-            String band = Band.of(r.relative());
-            rel = band.equals("worse") ? "**" + rel + " ▼**" : band.equals("better") ? "**" + rel + " ▲**" : rel;
-            rel = r.interval() == null ? rel : rel + " " + Fmt.interval(r.interval());
-            row(md, List.of(r.step(), Fmt.stat(r.value()), rel, Fmt.num(r.published()), Fmt.ratio(r.publishedRelative()),
+            row(md, List.of(r.step(), Fmt.stat(r.value()), Fmt.markedRatio(r.relative(), r.interval(), r.mark(), shared),
+                    Fmt.num(r.published()), Fmt.ratio(r.publishedRelative()),
                     r.agreement() == null ? Fmt.NONE : r.agreement(),
                     Fmt.verdict(r.verdict(), r.publishedInside(), r.publishedRelative(), r.interval(), ""),
                     Steps.nothingToActOn(t, run, r.step())));
         }
         md.append('\n');
+        if (shared != null) {
+            md.append(Fmt.sharedNote(shared)).append("\n\n");
+        }
     }
 
     private static void absolute(StringBuilder md, ReportData.Run run) {
-        md.append("### Absolute ops/s per phase (quartile within the phase: q1 lowest … q4 highest)\n\n");
+        md.append("### Absolute ops/s per phase\n\n").append(ABSOLUTE_NOTE).append("\n\n");
         List<String> header = concat("step", run.sweep().stream().map(ReportData.PhaseTable::phase).toList());
         row(md, header);
         separator(md, header.size());
@@ -147,7 +153,8 @@ final class MarkdownReport implements ReportFormat {
             List<String> cells = new java.util.ArrayList<>(List.of(run.sweep().get(0).rows().get(i).step()));
             for (ReportData.PhaseTable t : run.sweep()) {
                 ReportData.RelativeRow r = t.rows().get(i);
-                cells.add(r.value() == null ? Fmt.NONE : Fmt.stat(r.value()) + " q" + r.quartile());
+                cells.add(r.value() == null ? Fmt.NONE : Fmt.stat(r.value()) + (r.mark() == Mark.UP ? " ▲"
+                        : r.mark() == Mark.DOWN ? " ▼" : ""));
             }
             row(md, cells);
         }
@@ -159,6 +166,7 @@ final class MarkdownReport implements ReportFormat {
                 .append(")\n\n").append(INTERVAL_NOTE).append(Steps.chainSpread(run).map(line -> " " + line).orElse(""))
                 .append("\n\n");
         boolean stepBefore = run.steps().stream().anyMatch(s -> s.effect().stepBeforeInterval() != null);
+        String shared = Steps.sharedNoInterval(run);
         List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
                 "published slowdown", "verdict", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
@@ -170,20 +178,32 @@ final class MarkdownReport implements ReportFormat {
         separator(md, header.size());
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
-                    Steps.throughput(s), Fmt.stat(s.effect().goodput()), Steps.slowdown(s),
+                    Steps.throughput(s), Fmt.stat(s.effect().goodput()), Steps.slowdown(s, shared),
                     Fmt.num(s.effect().published()), Fmt.times(s.effect().publishedSlowdown()), Steps.verdict(s)));
             cells.addAll(Steps.serverFigures(s));
             if (stepBefore) {
-                cells.add(6, Steps.stepBefore(s));
+                cells.add(6, Steps.stepBefore(s, shared));
             }
             row(md, cells);
         }
         md.append('\n');
+        if (shared != null) {
+            md.append(Fmt.sharedNote(shared)).append("\n\n");
+        }
     }
+
+    static final String ABSOLUTE_NOTE = "Median (min–max) over the repeats; ▲/▼ (a green or red cell in report.html)"
+            + " where the step's interval against the base in that phase lies wholly above or below 1, as in the"
+            + " phase's relative table. Steps are not ranked: a rank would need intervals between every pair.";
+
+    static final String COMPARISON_NOTE = "Headline throughput per step (median of repeats); ÷ first run in brackets,"
+            + " with its 95 % interval from both runs' repeats (Welch's t on the logs); ▲/▼ in bold (green or red in"
+            + " report.html) only where that interval lies wholly above or below 1.";
 
     static final String INTERVAL_NOTE = "[lo–hi]: the 95 % interval of the effect from the repeats (Welch's t on the"
             + " logs, docs/statistics.md); within noise: the interval holds 1; [≥ x]: a 95 % lower bound on the slowdown"
-            + " of a step that completed nothing (its count as Poisson, Garwood).";
+            + " of a step that completed nothing (its count as Poisson, Garwood). ▲/▼ in bold, or a green or red cell,"
+            + " only where the interval lies wholly above or below 1; no interval, no mark.";
 
     static String ablation(ReportData.Ablation a) {
         StringBuilder md = new StringBuilder();

@@ -22,21 +22,36 @@ final class Steps {
      * "×1.17 [1.09–1.26]"; a step that completed nothing only bounds it: "> ×120" from one transaction per window,
      * and its 95 % bound over the repeats where there is one, "> ×120 [≥ 41.3]".
      */
-    static String slowdown(ReportData.Step s) {
+    static String slowdown(ReportData.Step s, String shared) {
         if (s.effect().throughputBelow() != null) {
             var i = s.effect().slowdownInterval();
             return "> " + Fmt.times(s.effect().slowdown()) + (i != null && i.bound() ? " " + Fmt.interval(i) : "");
         }
-        return Fmt.times(s.effect().slowdown(), s.effect().slowdownInterval());
+        return Fmt.times(s.effect().slowdown(), s.effect().slowdownInterval(), shared);
     }
 
     /** "×1.05 [0.97–1.14] vs cache-8mb", or "-" where there is no step before but the base. */
-    static String stepBefore(ReportData.Step s) {
+    static String stepBefore(ReportData.Step s, String shared) {
         var i = s.effect().stepBeforeInterval();
         if (i == null) {
             return Fmt.NONE;
         }
-        return (i.present() && !i.bound() ? Fmt.times(i.ratio(), i) : Fmt.interval(i)) + " vs " + i.against();
+        return (i.present() && !i.bound() ? Fmt.times(i.ratio(), i) : Fmt.interval(i, shared)) + " vs " + i.against();
+    }
+
+    /**
+     * The no-interval reason every interval-less cell of the steps table shares (said once under it), or null; the
+     * slowdown cells of steps that completed nothing do not print it, so they do not count.
+     */
+    static String sharedNoInterval(ReportData.Run run) {
+        List<org.pgknobs.report.EffectInterval> all = new java.util.ArrayList<>();
+        for (ReportData.Step s : run.steps()) {
+            if (s.effect().throughputBelow() == null && s.effect().slowdown() != null) {
+                all.add(s.effect().slowdownInterval());
+            }
+            all.add(s.effect().stepBeforeInterval());
+        }
+        return Fmt.sharedNoInterval(all);
     }
 
     /** A sweep's headline table: "Spread of base: CV 3.1 % over 3 repeats, ...; smallest effect detectable ...". */

@@ -38,7 +38,10 @@ public final class SummaryMarkdown {
         if (selection != null) {
             sb.append("Steps ").append(String.join(", ", selection.steps())).append(selection.stepsOnly()
                     ? " (--steps-only: with their own settings on the base and the chosen steps before them)"
-                    : " (each as the chain defines it, with the settings of every step before it)").append(".\n\n");
+                    : experiment.mode() == Mode.CUMULATIVE
+                            ? " (each as the chain defines it, with the settings of every step before it)"
+                    : experiment.mode() == Mode.VARIANTS ? " (each alone on the base, as the variants file defines it)"
+                    : " (each as the ablation plan defines it)").append(".\n\n");
         }
         Map<String, String> notPublished = table.notPublished();
         sb.append("| # | step | status | ").append(metric).append(" | goodput | ").append(change)
@@ -46,6 +49,7 @@ public final class SummaryMarkdown {
                 .append(" | verdict | hit ratio | checkpoints | WAL MB | autovacuum runs | rows read/s | blocks read/s"
                         + " | failed (SQLSTATE: count, % of attempts) |\n");
         sb.append("|---:|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
+        String shared = Fmt.sharedNoInterval(rows.stream().filter(r -> r.verdict() != null).map(Row::interval).toList());
         for (Row r : rows) {
             sb.append("| ").append(r.index()).append(r.repeat() > 1 ? "." + r.repeat() : "")
                     .append(" | ").append(r.name())
@@ -56,7 +60,7 @@ public final class SummaryMarkdown {
                     .append(" | ").append(change(baseMedian, r, cumulative))
                     .append(" | ").append(num(r.reference()))
                     .append(" | ").append(ratio(refBase == null ? null : refBase.reference(), r.reference(), cumulative))
-                    .append(" | ").append(verdict(r, refBase, cumulative, notPublished))
+                    .append(" | ").append(verdict(r, refBase, cumulative, notPublished, shared))
                     .append(" | ").append(r.server().hitRatio() == null ? "–" : String.format(Locale.ROOT, "%.1f %%", 100 * r.server().hitRatio()))
                     .append(" | ").append(r.server().checkpoints() == null ? "–" : r.server().checkpoints().toString())
                     .append(" | ").append(num(r.server().walMb()))
@@ -65,6 +69,9 @@ public final class SummaryMarkdown {
                     .append(" | ").append(r.window().work() == null ? "–" : num(r.window().work().blocksReadPerSecond()))
                     .append(" | ").append(r.window().errors() == null ? "–" : r.window().errors())
                     .append(" |\n");
+        }
+        if (shared != null) {
+            sb.append('\n').append(Fmt.sharedNote(shared)).append('\n');
         }
         verdictLine(sb, rows, base);
         if (rows.stream().anyMatch(r -> r.server().autovacuumStarted() != null)) {
@@ -100,7 +107,8 @@ public final class SummaryMarkdown {
      * "direction only: ×1.17 [1.09–1.26], published ×72.3 outside": the verdict with the step's effect and its
      * interval over the repeats, and whether the published effect lies inside it.
      */
-    private static String verdict(Row r, Row refBase, boolean cumulative, Map<String, String> notPublished) {
+    private static String verdict(Row r, Row refBase, boolean cumulative, Map<String, String> notPublished,
+                                  String shared) {
         if (r.verdict() == null) {
             return notPublished.containsKey(r.name()) ? "– (" + Verdict.NOT_THE_PUBLISHED_STEP + ")" : "–";
         }
@@ -109,7 +117,7 @@ public final class SummaryMarkdown {
         }
         String prefix = cumulative ? "×" : "";
         if (!r.interval().present()) {
-            return r.verdict().label() + " " + Fmt.interval(r.interval());
+            return r.verdict().label() + " " + Fmt.interval(r.interval(), shared);
         }
         Boolean inside = r.publishedInside(refBase, cumulative);
         String effect = r.interval().bound() ? Fmt.interval(r.interval())

@@ -58,8 +58,11 @@ class AblationRenderTest {
         List<List<String>> rows = AblationTables.rows(ablation());
         assertThat(rows.get(0)).startsWith("1", "index", "random_page_cost, cpu_index_tuple_cost");
         assertThat(rows.get(0).get(4)).contains(" %", "±");
-        assertThat(rows.get(0).get(7)).isEqualTo("yes");   // alone ×90, left out ×480: beyond noise
-        assertThat(AblationTables.candidates(ablation()).get(1)).contains("no: server: FATAL: invalid value");
+        // alone ×90, left out ×480: the interaction contrast's interval excludes 1
+        assertThat(rows.get(0).get(7)).startsWith("yes ×").contains("[");
+        assertThat(AblationTables.candidates(ablation()).get(1)).contains("no measurement: server: FATAL: invalid value");
+        assertThat(AblationTables.candidates(ablation()).get(0)).as("one run: the share against the threshold, not a claim")
+                .contains("share < 90.0 %");
         assertThat(AblationTables.searchLines(ablation()).get(0)).contains("units index; settings random_page_cost");
     }
 
