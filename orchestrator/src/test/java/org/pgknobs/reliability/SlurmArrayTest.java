@@ -251,6 +251,7 @@ class SlurmArrayTest {
                   base: {shared_buffers: 32MB, max_connections: 20}
                 workload: {kind: insertbench, clients: 2, initial_rows: 100000, i1_rows: 20000, i2_rows: 5000}
                 data: restore
+                bracket: false
                 steps:
                   - name: base
                   - name: v1

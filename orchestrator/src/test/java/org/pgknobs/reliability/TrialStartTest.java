@@ -56,7 +56,7 @@ class TrialStartTest {
                 + "server:\n  base: {shared_buffers: 32MB, max_connections: 20}\n"
                 // rate 20 tx/s: the one run that measures needs a window, not load
                 + "workload: {kind: tpcc, warehouses: 1, terminals: 1, rate: 20, warmup: 1s, duration: 2s}\n"
-                + "data: restore\nsteps:\n  - name: baseline\n" + steps);
+                + "data: restore\nbracket: false\nsteps:\n  - name: baseline\n" + steps);
         return file;
     }
 

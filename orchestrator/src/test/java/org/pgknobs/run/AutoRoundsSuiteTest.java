@@ -36,6 +36,7 @@ class AutoRoundsSuiteTest {
               base: {shared_buffers: 32MB, max_connections: 20}
             workload: {kind: tpcc, warehouses: 1, terminals: 1, rate: 50, warmup: 1s, duration: 2s}
             repeats: {auto: {min: 2, max: 3, target: 90%}}
+            bracket: false              # the rounds are the point here; DriftSuiteTest runs the bracket
             steps:
               - name: base
               - name: a

@@ -6,16 +6,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.cli.Main;
 import org.pgknobs.report.Mark;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.why.Reason;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.testing.CliRun;
 import org.pgknobs.testing.ServerThrottle;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * An order effect built in: a sweep whose steps change nothing, run while the server is made slower run after run
@@ -23,7 +27,9 @@ import org.pgknobs.testing.ServerThrottle;
  * measurement of the base on, so the slowdown does not depend on what else the machine runs).
  * The bracket finds the drift (the base's last measurement far below its first, beyond the noise of its windows; the
  * report's top says so, and so did the live line), and no step is marked: every step's difference from the base is
- * the machine's.
+ * the machine's. It is the suite's A/A run too (issue 36): the step sets a setting to its default, so its rows in
+ * report.md, report.json and report.html carry no mark, colour or verdict that reads as an effect, and its why-section
+ * has no comparative line but "no difference shown" (or one that says throughput shows no difference).
  */
 class DriftSuiteTest {
 
@@ -91,7 +97,31 @@ class DriftSuiteTest {
                 assertThat(s.effect().withinNoise()).as(s.name() + " shows no effect against the base").isTrue();
             }
         }
-        assertThat(Files.readString(suite.resolve("report.md"))).contains("**Drift.** The base moved -")
+        // the A/A step: no mark in any format, no comparative why-line that reads as a cause
+        ReportData.Step same = report.steps().stream().filter(s -> s.name().equals("same")).findFirst().orElseThrow();
+        assertThat(same.diagnosis().why()).filteredOn(w -> Reason.EXPLAINS.equals(w.role()))
+                .allSatisfy(w -> assertThat(w.rule().equals("noise-overlap") || w.text().startsWith("differs although"))
+                        .as(w.text()).isTrue());
+        String md = Files.readString(suite.resolve("report.md"));
+        assertThat(md.lines().filter(l -> l.startsWith("| same |")).toList()).as("the A/A step's rows").isNotEmpty()
+                .allSatisfy(l -> assertThat(l).doesNotContain("▲").doesNotContain("▼").doesNotContain("**")
+                        .doesNotContain("reproduced"));
+        assertThat(report.sweep().get(0).rows()).filteredOn(row -> row.step().equals("same"))
+                .allSatisfy(row -> assertThat(row.mark()).isEqualTo(Mark.NONE));
+        NodeList rows = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(suite.resolve("report.html").toFile()).getElementsByTagName("tr");
+        int checked = 0;
+        for (int i = 0; i < rows.getLength(); i++) {
+            NodeList cells = ((Element) rows.item(i)).getElementsByTagName("td");
+            if (cells.getLength() > 0 && cells.item(0).getTextContent().equals("same")) {
+                for (int c = 1; c < cells.getLength(); c++) {
+                    assertThat(((Element) cells.item(c)).getAttribute("class")).as("same, cell " + c).isIn("", "name");
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).as("the A/A step's cells were found in report.html").isPositive();
+        assertThat(md).contains("**Drift.** The base moved -")
                 .contains("effects below that are not separable from the machine");
         assertThat(r.out()).contains("warm-up: base once before anything is measured")
                 .containsPattern("bracket: base [0-9,]+/s, -[0-9]+ % against its first measurement");
