@@ -71,7 +71,9 @@ class VerdictTest {
     @Test
     void driftWidensNoChange() {
         assertThat(Verdict.of(interval(1.2, 1.1, 1.3), 1.5, 1.0)).isEqualTo(Verdict.REPRODUCED);
-        assertThat(Verdict.of(interval(1.2, 1.1, 1.3), 1.5, 1.15)).as("1.1 is inside the base's own drift")
+        assertThat(Verdict.of(interval(1.2, 1.1, 1.3), 1.5, 1.15)).as("clear of 1, but 1.1 is inside the base's own drift")
+                .isEqualTo(Verdict.WITHIN_DRIFT);
+        assertThat(Verdict.of(interval(1.2, 0.9, 1.3), 1.5, 1.15)).as("holds 1: within noise, drift or not")
                 .isEqualTo(Verdict.WITHIN_NOISE);
     }
 
