@@ -129,7 +129,8 @@ public final class SummaryTable {
         if (suite.bracket() == null || suite.steps().isEmpty()) {
             return 1;
         }
-        String base = suite.steps().get(0).name();
+        // the step the bracket measured again, as suite.json names it (not whichever entry ran first)
+        String base = suite.bracket().base();
         String headline = steps.stream().filter(s -> s.result() != null && s.result().workload() != null)
                 .map(s -> s.result().workload().headline()).filter(java.util.Objects::nonNull).map(PhaseResult::name)
                 .findFirst().orElse(null);
