@@ -11,6 +11,7 @@ public enum Agreement {
     BOTH_NO_CHANGE("no change shown, published within ±5 %"),
     DIFFERENT("different"),
     WITHIN_NOISE("within noise"),
+    WITHIN_DRIFT("within drift"),
     UNDECIDED("undecided (no interval)");
 
     private final String label;
@@ -40,7 +41,8 @@ public enum Agreement {
         Mark mark = Mark.of(ours, drift);
         int b = Verdict.direction(published);
         if (!mark.shown()) {
-            return b == 0 ? BOTH_NO_CHANGE : WITHIN_NOISE;
+            // clear of 1 but not of the base's drift: the machine's movement, not "noise"
+            return b == 0 ? BOTH_NO_CHANGE : Mark.of(ours).shown() ? WITHIN_DRIFT : WITHIN_NOISE;
         }
         int a = mark == Mark.UP ? 1 : -1;
         return a == b ? SAME_DIRECTION : DIFFERENT;

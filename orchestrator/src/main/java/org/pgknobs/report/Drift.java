@@ -1,6 +1,7 @@
 package org.pgknobs.report;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -14,9 +15,9 @@ import org.pgknobs.stats.RatioInterval;
 /**
  * The bracketed base's drift across a run (docs/statistics.md, "Drift"): its measurements in the order they ran
  * (first, the bracket points, last), how far it moved from first to last and whether that is beyond the noise of a
- * window ({@link BaseDrift}), the band it spans, the machine figures of its first and last measurement, and a
- * Mann–Kendall test on every run in the order they ran. The band is the spread every comparison with the base
- * allows for: an effect inside it is within drift ({@link Mark#of(EffectInterval, double)}), whatever its interval.
+ * window ({@link BaseDrift}), the range it spans, the band that range gives every comparison with the base, the machine
+ * figures of its first and last measurement, and a Mann–Kendall test on every run in the order they ran. An effect
+ * inside the band is within drift ({@link Mark#of(EffectInterval, double)}), whatever its interval.
  *
  * @param base        the base step
  * @param points      its measurements in the order they ran
@@ -24,14 +25,18 @@ import org.pgknobs.stats.RatioInterval;
  * @param lower       the 95 % interval of last ÷ first from the two windows' seconds; null without one
  * @param upper       its upper end
  * @param beyondNoise the interval lies clear of 1: the base moved more than its windows vary by
- * @param band        highest ÷ lowest of the points (≥ 1): the drift every comparison with the base allows for
+ * @param span        highest ÷ lowest of the points (≥ 1): how far the base ranged across the run
+ * @param band        the largest excursion of a point from the points' geometric mean, the base's level that every
+ *                    ratio against it is taken from (max(highest ÷ mean, mean ÷ lowest), ≥ 1): the drift every
+ *                    comparison with the base allows for. An effect that clears it differs from the base as measured
+ *                    at any of its points, not only from their mean
  * @param trend       Mann–Kendall on every measured run's headline throughput in the order they ran; null with
  *                    fewer than 3
  * @param machine     what moved with it, "CPU busy 41 % → 77 %, steal 0 % → 0 %, client CPU 22 % → 30 %"; null
  *                    where the step files hold no CPU figures
  */
 public record Drift(String base, List<Point> points, double factor, Double lower, Double upper, boolean beyondNoise,
-                    double band, MonotonicTrend trend, String machine) {
+                    double span, double band, MonotonicTrend trend, String machine) {
 
     /**
      * One measurement of the base.
@@ -65,14 +70,14 @@ public record Drift(String base, List<Point> points, double factor, Double lower
         BaseDrift d = BaseDrift.of(first.throughput(), last.throughput(), perSecond(measured.get(0)),
                 perSecond(measured.get(measured.size() - 1)));
         RatioInterval i = d.interval() instanceof RatioInterval r ? r : null;
-        double max = points.stream().mapToDouble(Point::throughput).max().orElseThrow();
-        double min = points.stream().mapToDouble(Point::throughput).min().orElseThrow();
+        double[] throughputs = points.stream().mapToDouble(Point::throughput).toArray();
         double[] inOrder = all.stream().filter(r -> r.status() == StepStatus.DONE && r.result() != null
                         && r.result().started() != null && ReportBuilder.phase(r, headline).isPresent())
                 .sorted(Comparator.comparing(r -> r.result().started()))
                 .mapToDouble(r -> ReportBuilder.phase(r, headline).get().throughput()).toArray();
         return new Drift(base, points, d.factor(), i == null ? null : i.lower(), i == null ? null : i.upper(),
-                d.beyondNoise(), min > 0 ? max / min : 1, MonotonicTrend.of(inOrder), machine(first.cpu(), last.cpu()));
+                d.beyondNoise(), span(throughputs), band(throughputs), MonotonicTrend.of(inOrder),
+                machine(first.cpu(), last.cpu()));
     }
 
     private static double[] perSecond(StepRun r) {
@@ -93,6 +98,31 @@ public record Drift(String base, List<Point> points, double factor, Double lower
                     last.clientPercent()));
         }
         return sb.toString();
+    }
+
+    /** Highest ÷ lowest of the base's measurements (those that completed something). */
+    static double span(double[] throughputs) {
+        double[] t = positive(throughputs);
+        return Arrays.stream(t).max().orElse(1) / Arrays.stream(t).min().orElse(1);
+    }
+
+    /**
+     * The largest excursion of a base measurement from their geometric mean, either way (≥ 1). The ratios a report
+     * prints are taken against that mean (Welch on the logs), so an effect clear of this band differs from the base
+     * as measured at every one of its points: highest ÷ lowest would count the base's range twice.
+     */
+    static double band(double[] throughputs) {
+        double[] t = positive(throughputs);
+        if (t.length == 0) {
+            return 1;
+        }
+        double mean = Math.exp(Arrays.stream(t).map(Math::log).average().orElseThrow());
+        return Math.max(Arrays.stream(t).max().orElseThrow() / mean, mean / Arrays.stream(t).min().orElseThrow());
+    }
+
+    /** A base measurement that completed nothing has no ratio: the band is read from the others. */
+    private static double[] positive(double[] throughputs) {
+        return Arrays.stream(throughputs).filter(t -> t > 0).toArray();
     }
 
     /** The band a comparison with the base allows for; 1 (none) without a drift. */
@@ -122,9 +152,10 @@ public record Drift(String base, List<Point> points, double factor, Double lower
         Point last = points.get(points.size() - 1);
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "The base moved %s from first to last "
                         + "(%s r%d %,.0f/s → r%d %,.0f/s; last ÷ first %.3f [%.3f–%.3f] from the two windows' seconds;"
-                        + " %d measurements spanning ×%.3f): effects below that are not separable from the machine",
+                        + " %d measurements spanning ×%.3f, up to ×%.3f from their mean): effects below that are not"
+                        + " separable from the machine",
                 percent(), base, first.repeat(), first.throughput(), last.repeat(), last.throughput(), factor, lower, upper,
-                points.size(), band));
+                points.size(), span, band));
         if (machine != null) {
             sb.append(". The machine moved with it: ").append(machine);
         }
@@ -138,10 +169,11 @@ public record Drift(String base, List<Point> points, double factor, Double lower
     /** "Drift of base: 3 measurements, first → last +4 % [0.97–1.11], within the noise of its windows; ...". */
     public String sentence() {
         return String.format(Locale.ROOT, "Drift of %s: %d measurements (first, every bracket point, last), first → last %s%s"
-                        + ", spanning ×%.3f (the band every comparison with the base allows for)%s%s",
+                        + ", spanning ×%.3f, up to ×%.3f from their mean (the band every comparison with the base"
+                        + " allows for)%s%s",
                 base, points.size(), percent(), lower == null ? " (no interval: a window's seconds were not recorded)"
                         : String.format(Locale.ROOT, " [%.3f–%.3f], %s", lower, upper,
                                 beyondNoise ? "beyond the noise of its windows" : "within the noise of its windows"),
-                band, machine == null ? "" : "; " + machine, trend == null ? "" : "; " + trend.sentence());
+                span, band, machine == null ? "" : "; " + machine, trend == null ? "" : "; " + trend.sentence());
     }
 }

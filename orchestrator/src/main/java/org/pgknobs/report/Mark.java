@@ -19,8 +19,9 @@ public enum Mark {
      *
      * @param lower the interval's lower end; null when there is none
      * @param upper the interval's upper end; null for a one-sided bound (a step that completed nothing)
-     * @param drift the ratio the reference itself moved across the run (last ÷ first bracket point, either
-     *              direction), or 1 when it was not bracketed; effects inside [1/drift, drift] are within drift
+     * @param drift the reference's drift band across the run ({@link Drift#band()}: its measurements' largest
+     *              excursion from their mean, either way), or 1 when it was not bracketed; effects inside
+     *              [1/drift, drift] are within drift
      */
     public static Mark of(Double lower, Double upper, double drift) {
         if (lower == null && upper == null) {
