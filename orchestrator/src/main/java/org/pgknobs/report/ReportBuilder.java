@@ -174,6 +174,9 @@ public final class ReportBuilder {
         }
         phaseNames.stream().filter(p -> !p.equals(headline)).forEach(order::add);
         List<ReportData.PhaseTable> tables = new ArrayList<>();
+        // repeats in different SERIALIZABLE regimes: every phase's interval within the majority regime, as the steps'
+        Map<String, RunRegimes.Split> splits = new LinkedHashMap<>();
+        byStep.forEach((name, runs) -> splits.put(name, RunRegimes.split(runs, headline)));
         for (String phase : order) {
             Stat base = Stat.of(headlineValues(byStep.get(baseline), phase));
             Map<String, Stat> values = new LinkedHashMap<>();
@@ -185,7 +188,7 @@ public final class ReportBuilder {
                 boolean isBase = v.getKey().equals(baseline);
                 Double rel = s != null && base != null && base.median() > 0 && !isBase ? s.median() / base.median() : null;
                 EffectInterval interval = rel == null ? null
-                        : EffectInterval.ratio(baseline, headlineValues(byStep.get(baseline), phase), headlineValues(byStep.get(v.getKey()), phase));
+                        : RunRegimes.ratio(baseline, splits.get(baseline), splits.get(v.getKey()), phase);
                 Mark mark = Mark.of(interval, drift);
                 boolean noise = interval != null && interval.present() && !mark.shown();
                 Double pub = phase.equals(refPhase) ? published.get(v.getKey()) : null;
