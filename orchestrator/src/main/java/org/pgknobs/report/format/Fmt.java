@@ -16,6 +16,19 @@ final class Fmt {
     private Fmt() {
     }
 
+    /** The anchor of a step's first why-line in report.md and report.html: "why-cache-8mb". */
+    static String whyAnchor(String step) {
+        return "why-" + step.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+    }
+
+    /**
+     * A failed-by-SQLSTATE cell with a link to the step's why-lines where serialization failures (40001) are in it:
+     * the why-lines say which SIREAD locks and plans lay behind them (docs/tpcc.md, "Two regimes").
+     */
+    static String failedWithWhy(String cell, String step, String page) {
+        return cell == null || !cell.contains("40001") ? cell : cell + " ([why](" + page + "#" + whyAnchor(step) + "))";
+    }
+
     static String num(Double v) {
         if (v == null || v.isNaN()) {
             return NONE;

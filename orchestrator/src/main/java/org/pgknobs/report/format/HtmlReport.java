@@ -234,18 +234,22 @@ final class HtmlReport implements ReportFormat {
         h.append("<h3>Why</h3>\n<p>").append(esc(MarkdownReport.WHY_ORDER)).append("</p>\n<ul class=\"why\">\n");
         boolean any = false;
         for (ReportData.Step s : run.steps()) {
+            // the step's first line carries its anchor: the failed-by-SQLSTATE cells link to it
+            String id = " id=\"" + Fmt.whyAnchor(s.name()) + "\"";
             if (s.reason() != null && !"done".equals(s.status())) {
-                h.append("<li><b>").append(esc(s.name())).append("</b>: ").append(esc(s.status() + " — " + s.reason()))
+                h.append("<li").append(id).append("><b>").append(esc(s.name())).append("</b>: ").append(esc(s.status() + " — " + s.reason()))
                         .append("</li>\n");
+                id = "";
                 any = true;
             }
             for (Reason r : s.diagnosis().why()) {
                 if (r.unchanged()) {
                     continue;
                 }
-                h.append("<li><b>").append(esc(s.name())).append("</b>: ").append(esc(r.text()))
+                h.append("<li").append(id).append("><b>").append(esc(s.name())).append("</b>: ").append(esc(r.text()))
                         .append(" <span class=\"figs\">(from ").append(esc(String.join(", ", r.figures())))
                         .append(")</span></li>\n");
+                id = "";
                 any = true;
             }
         }

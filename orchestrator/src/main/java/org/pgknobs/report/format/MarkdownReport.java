@@ -184,6 +184,8 @@ final class MarkdownReport implements ReportFormat {
             if (stepBefore) {
                 cells.add(6, Steps.stepBefore(s, shared));
             }
+            int failed = header.indexOf("failed by SQLSTATE");
+            cells.set(failed, Fmt.failedWithWhy(cells.get(failed), s.name(), ""));
             row(md, cells);
         }
         md.append('\n');
@@ -234,16 +236,20 @@ final class MarkdownReport implements ReportFormat {
         md.append("### Why\n\n").append(WHY_ORDER).append("\n\n");
         boolean any = false;
         for (ReportData.Step s : run.steps()) {
+            // the step's first line carries its anchor: the failed-by-SQLSTATE cells link to it
+            String anchor = "<a id=\"" + Fmt.whyAnchor(s.name()) + "\"></a>";
             if (s.reason() != null && !"done".equals(s.status())) {
-                md.append("- **").append(s.name()).append("**: ").append(s.status()).append(" — ").append(s.reason().strip().replace("\n", "\n  ")).append('\n');
+                md.append("- ").append(anchor).append("**").append(s.name()).append("**: ").append(s.status()).append(" — ").append(s.reason().strip().replace("\n", "\n  ")).append('\n');
+                anchor = "";
                 any = true;
             }
             for (Reason r : s.diagnosis().why()) {
                 if (r.unchanged()) {
                     continue;
                 }
-                md.append("- **").append(s.name()).append("**: ").append(r.text()).append(" _(from ")
+                md.append("- ").append(anchor).append("**").append(s.name()).append("**: ").append(r.text()).append(" _(from ")
                         .append(String.join(", ", r.figures())).append(")_\n");
+                anchor = "";
                 any = true;
             }
         }

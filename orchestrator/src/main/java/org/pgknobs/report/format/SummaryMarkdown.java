@@ -67,7 +67,7 @@ public final class SummaryMarkdown {
                     .append(" | ").append(AutovacuumText.runs(r.server().autovacuumStarted(), r.server().autovacuumRuns()))
                     .append(" | ").append(r.window().work() == null ? "–" : num(r.window().work().rowsPerSecond()))
                     .append(" | ").append(r.window().work() == null ? "–" : num(r.window().work().blocksReadPerSecond()))
-                    .append(" | ").append(r.window().errors() == null ? "–" : r.window().errors())
+                    .append(" | ").append(r.window().errors() == null ? "–" : Fmt.failedWithWhy(r.window().errors(), r.name(), "report.md"))
                     .append(" |\n");
         }
         if (shared != null) {

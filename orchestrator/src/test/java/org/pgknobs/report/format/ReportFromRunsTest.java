@@ -160,6 +160,21 @@ class ReportFromRunsTest {
         ReportData.Step cache = run.steps().get(1);
         assertThat(md).contains("| 2 | cache-8mb | done | " + Fmt.stat(cache.effect().throughput()) + " | ");
         assertThat(md).contains(Fmt.percent(cache.server().hitRatio()));
+        // every step with why-lines has its anchor; a failed-by-SQLSTATE cell with 40001 links to it
+        for (ReportData.Step s : run.steps()) {
+            if (s.diagnosis().why().stream().anyMatch(r -> !r.unchanged())) {
+                assertThat(md).as(s.name()).containsOnlyOnce("<a id=\"" + Fmt.whyAnchor(s.name()) + "\"></a>**"
+                        + s.name() + "**");
+            }
+        }
+        List<String> serializationRows = md.lines().filter(l -> l.matches("\\| \\d+ \\| .*") && l.contains("40001"))
+                .toList();
+        serializationRows.forEach(l -> assertThat(l).containsPattern("40001[^|]*\\(\\[why\\]\\(#why-[a-z0-9-]+\\)\\)"));
+        assertThat(md.lines().filter(l -> l.matches("\\| \\d+ \\| .*") && !l.contains("40001")))
+                .allSatisfy(l -> assertThat(l).doesNotContain("[why]"));
+        assertThat(Fmt.failedWithWhy("40001: 120, 41.2 %", "cache-8mb", "report.md"))
+                .isEqualTo("40001: 120, 41.2 % ([why](report.md#why-cache-8mb))");
+        assertThat(Fmt.failedWithWhy("53200: 3, 0.1 %", "wal", "report.md")).isEqualTo("53200: 3, 0.1 %");
     }
 
     /**
