@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.PlannedRun;
 import org.pgknobs.experiment.plan.PlannedStep;
@@ -45,8 +44,7 @@ final class BracketSchedule {
 
     /** Whether {@code plan}'s base is bracketed: a sweep or a chain with the bracket on. */
     static boolean applies(ExperimentPlan plan) {
-        return plan.experiment().mode() != Mode.ABLATION && plan.experiment().measurement().bracketed()
-                && plan.steps().size() > 1;
+        return plan.bracketed();
     }
 
     /**
@@ -106,7 +104,7 @@ final class BracketSchedule {
 
     /** Segments of at most {@code every} runs that {@code runs} runs split into. */
     static int segments(int runs, int every) {
-        return (runs + every - 1) / every;
+        return ExperimentPlan.bracketSegments(runs, every);
     }
 
     /** A run's headline throughput; null when it measured none. */

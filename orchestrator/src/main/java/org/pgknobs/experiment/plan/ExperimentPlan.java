@@ -163,12 +163,35 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
 
     /** The estimate with {@code rounds} repeats of every step. */
     public Duration estimatedDuration(int rounds) {
-        long runs = (long) steps.size() * rounds;
+        long runs = (long) steps.size() * rounds + bracketExtraRuns(rounds);
         if (experiment.mode() == Mode.ABLATION) {
             runs += AblationPlan.searchEstimate(experiment.ablation().search(), AblationUnits.units(experiment).size()).typical();
         }
         return runTimePerStep().plus(stepOverhead()).multipliedBy(runs)
                 .plus(loadTimePerCluster().multipliedBy(distinctInitdbSets().size()));
+    }
+
+    /** Whether the base is bracketed: a sweep or a chain with the bracket on, and a step beside the base. */
+    public boolean bracketed() {
+        return experiment.mode() != Mode.ABLATION && experiment.measurement().bracketed() && steps.size() > 1;
+    }
+
+    /** Segments of at most {@code every} runs that {@code runs} other steps' runs of a round split into. */
+    public static int bracketSegments(int runs, int every) {
+        return (runs + every - 1) / every;
+    }
+
+    /**
+     * Runs of the base with the bracket, the discarded warm-up included: first, then one after every segment of each
+     * round (docs/experiments.md, "The bracketed base"); 0 when not bracketed.
+     */
+    public long bracketBaseRuns(int rounds) {
+        return bracketed() ? 2 + (long) rounds * bracketSegments(steps.size() - 1, experiment.measurement().bracket()) : 0;
+    }
+
+    /** What the bracket adds to the plan's runs: its base runs in place of one per round. */
+    private long bracketExtraRuns(int rounds) {
+        return bracketed() ? bracketBaseRuns(rounds) - rounds : 0;
     }
 
     /** What is printed before a run starts. */
@@ -197,6 +220,12 @@ public record ExperimentPlan(Experiment experiment, List<PlannedStep> steps) {
         }
         if (e.mode() == Mode.ABLATION) {
             out.append(AblationPlan.describe(e, steps.size()));
+        }
+        if (bracketed()) {
+            int rounds = e.measurement().repeats();
+            out.append(String.format("  bracket: the base %d times (a discarded warm-up, then measured first, after"
+                            + " every %d runs at most and last)%s%n", bracketBaseRuns(rounds),
+                    e.measurement().bracket(), e.measurement().autoRepeats().isPresent() ? " at " + rounds + " rounds" : ""));
         }
         String duration = e.measurement().autoRepeats().map(a -> human(estimatedDuration(a.min())) + " to "
                 + human(estimatedDuration(a.max())) + " (repeats " + a.describe() + ")").orElse(human(estimatedDuration()));

@@ -105,13 +105,31 @@ class ExperimentPlanTest {
 
     @Test
     void estimateCountsRunTimeAndOverheadPerStepTimesRepeatsPlusOneLoadPerCluster() throws IOException {
-        ExperimentPlan once = plan("variants");
-        ExperimentPlan thrice = plan("variants", "repeats=3");
+        ExperimentPlan once = plan("variants", "bracket=false");
+        ExperimentPlan thrice = plan("variants", "repeats=3", "bracket=false");
         Duration perStep = Duration.ofSeconds(30).plus(ExperimentPlan.STEP_OVERHEAD)
                 .plus(ExperimentPlan.RESTORE_PER_WAREHOUSE.multipliedBy(2));
         Duration loads = ExperimentPlan.LOAD_FIXED.plus(ExperimentPlan.TPCC_LOAD_PER_WAREHOUSE.multipliedBy(2)).multipliedBy(2);
         assertThat(once.estimatedDuration()).isEqualTo(perStep.multipliedBy(5).plus(loads));
         assertThat(thrice.estimatedDuration()).isEqualTo(perStep.multipliedBy(15).plus(loads));
+    }
+
+    @Test
+    void theBracketsBaseRunsAreInTheEstimateAndThePrintedPlan() throws IOException {
+        Duration perStep = Duration.ofSeconds(30).plus(ExperimentPlan.STEP_OVERHEAD)
+                .plus(ExperimentPlan.RESTORE_PER_WAREHOUSE.multipliedBy(2));
+        Duration loads = ExperimentPlan.LOAD_FIXED.plus(ExperimentPlan.TPCC_LOAD_PER_WAREHOUSE.multipliedBy(2)).multipliedBy(2);
+        // 4 other steps a round: the warm-up, the first measurement and one after each round's segment of ≤ 8 runs
+        ExperimentPlan thrice = plan("variants", "repeats=3");
+        assertThat(thrice.bracketBaseRuns(3)).isEqualTo(2 + 3);
+        assertThat(thrice.estimatedDuration()).isEqualTo(perStep.multipliedBy(4 * 3 + 5).plus(loads));
+        assertThat(thrice.summary()).contains("bracket: the base 5 times (a discarded warm-up, then measured first,"
+                + " after every 8 runs at most and last)");
+        // segments of at most 2 runs: two a round
+        ExperimentPlan tight = plan("variants", "repeats=3", "bracket=2");
+        assertThat(tight.bracketBaseRuns(3)).isEqualTo(2 + 3 * 2);
+        assertThat(tight.estimatedDuration()).isEqualTo(perStep.multipliedBy(4 * 3 + 8).plus(loads));
+        assertThat(plan("variants", "bracket=false").summary()).doesNotContain("bracket:");
     }
 
     @Test
