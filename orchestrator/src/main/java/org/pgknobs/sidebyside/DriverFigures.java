@@ -161,6 +161,20 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
         return (double) all / seconds;
     }
 
+    /**
+     * NewOrders committed per second of the server's CPU: the rate with the client's cost taken out. On a machine
+     * whose cores client and server share, a client that spends more CPU per attempt leaves the server less, and
+     * its committed rate falls for that alone; per server CPU second the two drivers' workloads compare like with
+     * like. NaN where the server's CPU was not read.
+     */
+    double newOrderPerServerCpuSecond() {
+        if (cpu == null || cpu.serverTicks() == null || !(cpu.seconds() > 0)) {
+            return Double.NaN;
+        }
+        double serverCores = (double) cpu.serverTicks() / cpu.ticksPerSecond() / cpu.seconds();
+        return serverCores > 0 ? newOrderCommittedPerSecond() / serverCores : Double.NaN;
+    }
+
     /** NewOrder committed per second over the counted span: tpmC / 60, TPC-C's headline metric. */
     double newOrderCommittedPerSecond() {
         return (double) committed.getOrDefault(NEW_ORDER, 0L) / seconds;
@@ -190,6 +204,7 @@ record DriverFigures(int pair, String driver, int seconds, Map<String, Long> com
         m.put("ratio_retries_per_committed_neworder", ratio(builtin, bb, r -> r.retriesPerCommitted(NEW_ORDER)));
         m.put("ratio_retries_per_committed_payment", ratio(builtin, bb, r -> r.retriesPerCommitted(PAYMENT)));
         m.put("ratio_p95", ratio(builtin, bb, DriverFigures::p95Ms));
+        m.put("ratio_neworder_per_server_cpu_second", ratio(builtin, bb, DriverFigures::newOrderPerServerCpuSecond));
         RegimeLine.split(bb, builtin, m);
         return m;
     }

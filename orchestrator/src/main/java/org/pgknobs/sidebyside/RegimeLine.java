@@ -80,6 +80,9 @@ final class RegimeLine {
                         b.stream().mapToDouble(DriverFigures::newOrderCommittedPerSecond).toArray()));
                 r.put("ratio_committed_tps", PairedRatio.of(a.stream().mapToDouble(DriverFigures::committedTps).toArray(),
                         b.stream().mapToDouble(DriverFigures::committedTps).toArray()));
+                r.put("ratio_neworder_per_server_cpu_second", PairedRatio.of(
+                        a.stream().mapToDouble(DriverFigures::newOrderPerServerCpuSecond).toArray(),
+                        b.stream().mapToDouble(DriverFigures::newOrderPerServerCpuSecond).toArray()));
             } else {
                 r.put("no_ratio", "fewer than 2 pairs with both runs in this regime");
             }

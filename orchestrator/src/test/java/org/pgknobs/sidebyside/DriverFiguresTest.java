@@ -98,4 +98,28 @@ class DriverFiguresTest {
         assertThatThrownBy(() -> BuiltinChildRun.headline("no json here\n", Path.of("builtin.log")))
                 .hasMessageContaining("no result line (see builtin.log)");
     }
+
+    /**
+     * BenchBase 400 NewOrders in 40 s (10/s) with the server on 1.0 core (4,000 ticks at 100/s over 40 s); the
+     * built-in 440 (11/s) with the server on 1.1 cores, the client having left it more: ×1.1 in NewOrder/s, ×1 per
+     * server CPU second.
+     */
+    @Test
+    void newOrdersPerServerCpuSecondTakeTheClientsShareOfTheCoresOut() {
+        List<DriverFigures> runs = new ArrayList<>();
+        for (int pair = 1; pair <= 3; pair++) {
+            runs.add(run(pair, "benchbase", 400, 2000, 0, 0).withCpu(cpu(4000)));
+            runs.add(run(pair, "builtin", 440, 2000, 0, 0).withCpu(cpu(4400)));
+        }
+        assertThat(runs.get(0).newOrderPerServerCpuSecond()).isEqualTo(10.0);
+        assertThat(runs.get(1).newOrderPerServerCpuSecond()).isCloseTo(10.0, org.assertj.core.api.Assertions.within(1e-9));
+        Map<String, Object> summary = DriverFigures.ratios(runs);
+        assertThat(((Map<?, ?>) summary.get("ratio_neworder_committed_per_second")).get("ratio")).isEqualTo(1.1);
+        assertThat(((Map<?, ?>) summary.get("ratio_neworder_per_server_cpu_second")).get("ratio")).isEqualTo(1.0);
+        assertThat(run(1, "builtin", 440, 2000, 0, 0).newOrderPerServerCpuSecond()).as("no CPU read").isNaN();
+    }
+
+    private static org.pgknobs.run.capture.CpuWatch.Window cpu(long serverTicks) {
+        return new org.pgknobs.run.capture.CpuWatch.Window(40, null, Map.of(), Map.of(), 2000L, serverTicks, 100, 2);
+    }
 }
