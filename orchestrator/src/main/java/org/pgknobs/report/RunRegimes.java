@@ -46,29 +46,23 @@ final class RunRegimes {
 
     /** The interval against {@code against}, or none when either side's repeats split evenly between regimes. */
     static EffectInterval slowdown(String against, Split reference, Split step, String headline) {
-        String undecided = undecided(against, reference, step);
-        if (undecided != null) {
-            return new EffectInterval(against, org.pgknobs.stats.WelchLogRatio.METHOD, step.runs().size(),
-                    reference.runs().size(), null, null, null, null, null, undecided, null);
-        }
-        return EffectInterval.slowdown(against, ReportBuilder.headlineValues(reference.runs(), headline),
-                ReportBuilder.headlineValues(step.runs(), headline), ReportBuilder.headlineSeconds(step.runs(), headline));
+        return undecided(against, reference, step).orElseGet(() -> EffectInterval.slowdown(against,
+                ReportBuilder.headlineValues(reference.runs(), headline), ReportBuilder.headlineValues(step.runs(), headline),
+                ReportBuilder.headlineSeconds(step.runs(), headline)));
     }
 
     /** step ÷ {@code against} in {@code phase} over the split runs, or none when either side split evenly. */
     static EffectInterval ratio(String against, Split reference, Split step, String phase) {
-        String undecided = undecided(against, reference, step);
-        if (undecided != null) {
-            return new EffectInterval(against, org.pgknobs.stats.WelchLogRatio.METHOD, step.runs().size(),
-                    reference.runs().size(), null, null, null, null, null, undecided, null);
-        }
-        return EffectInterval.ratio(against, ReportBuilder.headlineValues(reference.runs(), phase),
-                ReportBuilder.headlineValues(step.runs(), phase));
+        return undecided(against, reference, step).orElseGet(() -> EffectInterval.ratio(against,
+                ReportBuilder.headlineValues(reference.runs(), phase), ReportBuilder.headlineValues(step.runs(), phase)));
     }
 
-    private static String undecided(String against, Split reference, Split step) {
-        return step.undecided() != null ? step.undecided()
+    /** No interval, and why, when either side's repeats split evenly between regimes. */
+    private static Optional<EffectInterval> undecided(String against, Split reference, Split step) {
+        String why = step.undecided() != null ? step.undecided()
                 : reference.undecided() != null ? against + " " + reference.undecided() : null;
+        return Optional.ofNullable(why).map(w -> new EffectInterval(against, org.pgknobs.stats.WelchLogRatio.METHOD,
+                step.runs().size(), reference.runs().size(), null, null, null, null, null, w, null));
     }
 
     /** The why-rules' view: the measures and the 40001 failures of the phase (retries + 40001 errors). */
