@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.pgknobs.results.MachineFacts;
 import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.stats.BaseDrift;
 import org.pgknobs.stats.MonotonicTrend;
 import org.pgknobs.stats.RatioInterval;
@@ -46,6 +47,18 @@ public record Drift(String base, List<Point> points, double factor, Double lower
      * @param cpu        the machine's CPU in its headline window; null where not recorded
      */
     public record Point(int repeat, Instant started, double throughput, MachineFacts.Cpu cpu) {
+    }
+
+    /**
+     * The drift of the step {@code bracket} measured again (suite.json's {@code bracket.base}), whichever step a
+     * report compares with: the machine's movement is the same for every comparison. Null when the run was not
+     * bracketed, has no headline phase, or fewer than two measurements of that step.
+     */
+    static Drift ofBracket(SuiteRecord.Bracket bracket, List<StepRun> all, String headline) {
+        if (bracket == null || headline == null) {
+            return null;
+        }
+        return of(bracket.base(), all.stream().filter(r -> r.name().equals(bracket.base())).toList(), all, headline);
     }
 
     /**

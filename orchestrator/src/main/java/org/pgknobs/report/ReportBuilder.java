@@ -67,9 +67,8 @@ public final class ReportBuilder {
         Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> StepBuilder.derived(r, headline));
 
         Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
-        // a bracketed base: its measurements' drift is a spread every comparison with it allows for
-        Drift drift = data.suite().map(SuiteRecord::bracket).isPresent() && headline != null
-                ? Drift.of(baseline, baseRuns, data.steps(), headline) : null;
+        // a bracketed base: its measurements' drift is a spread every comparison allows for
+        Drift drift = Drift.ofBracket(data.suite().map(SuiteRecord::bracket).orElse(null), data.steps(), headline);
         double band = Drift.bandOf(drift);
         Map<String, String> notPublished = data.suite().map(SuiteRecord::notPublished).orElse(Map.of());
         List<ReportData.Step> steps = new ArrayList<>();

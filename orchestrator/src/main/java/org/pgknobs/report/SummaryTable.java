@@ -126,19 +126,10 @@ public final class SummaryTable {
 
     /** The bracketed base's drift band ({@link Drift#bandOf}), as the report allows for it; 1 when not bracketed. */
     private static double band(SuiteRecord suite, List<StepRun> steps) {
-        if (suite.bracket() == null || suite.steps().isEmpty()) {
-            return 1;
-        }
-        // the step the bracket measured again, as suite.json names it (not whichever entry ran first)
-        String base = suite.bracket().base();
         String headline = steps.stream().filter(s -> s.result() != null && s.result().workload() != null)
                 .map(s -> s.result().workload().headline()).filter(java.util.Objects::nonNull).map(PhaseResult::name)
                 .findFirst().orElse(null);
-        if (headline == null) {
-            return 1;
-        }
-        List<StepRun> baseRuns = steps.stream().filter(s -> s.name().equals(base)).toList();
-        return Drift.bandOf(Drift.of(base, baseRuns, steps, headline));
+        return Drift.bandOf(Drift.ofBracket(suite.bracket(), steps, headline));
     }
 
     private static Server server(Derived d) {
