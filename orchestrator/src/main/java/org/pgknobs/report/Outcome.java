@@ -28,6 +28,15 @@ record Outcome(long successful, Long attempts, Map<String, Long> errorsBySqlStat
                 d.get("isolation") == null ? null : d.get("isolation").toString(), p.seconds());
     }
 
+    /**
+     * Attempts that failed with 40001: those retried and those given up as errors; null where the driver records no
+     * retries (the why-rules then have no failures to explain).
+     */
+    Long serializationFailures() {
+        return retries == null ? null
+                : retries + (errorsBySqlState == null ? 0L : errorsBySqlState.getOrDefault("40001", 0L));
+    }
+
     /** Nothing completed: the throughput is only known to be below one per window. */
     boolean nothingCompleted(double throughput) {
         return throughput == 0 && seconds > 0;

@@ -72,13 +72,7 @@ final class RunRegimes {
         if (measures.isEmpty()) {
             return Optional.empty();
         }
-        Long failures = phase.map(p -> {
-            Map<String, Object> d = p.details() == null ? Map.of() : p.details();
-            Long retries = d.get("retries") instanceof Number n ? n.longValue() : null;
-            Long errors = d.get("errors_by_sqlstate") instanceof Map<?, ?> m && m.get("40001") instanceof Number n
-                    ? n.longValue() : 0L;
-            return retries == null ? null : retries + errors;
-        }).orElse(null);
+        Long failures = phase.map(Outcome::of).map(Outcome::serializationFailures).orElse(null);
         return Optional.of(new Evidence.Regime(measures.get(), failures, groups(runs, headline)));
     }
 

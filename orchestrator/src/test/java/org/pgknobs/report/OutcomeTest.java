@@ -26,6 +26,13 @@ class OutcomeTest {
     }
 
     @Test
+    void serializationFailuresAreTheRetriedAttemptsAndThoseGivenUpWith40001() {
+        assertThat(outcome(Map.of("40001", 7L, "53200", 30L), 100L, 900).serializationFailures()).isEqualTo(107);
+        assertThat(outcome(Map.of(), 24_752L, 14_650).serializationFailures()).isEqualTo(24_752);
+        assertThat(outcome(Map.of("40001", 7L), null, 900).serializationFailures()).as("no retries recorded").isNull();
+    }
+
+    @Test
     void withoutRetriesOrErrorsTheCellSaysZeroAndWithoutABreakdownNothing() {
         assertThat(outcome(Map.of(), 0L, 900).errorsText()).isEqualTo("0");
         assertThat(outcome(Map.of(), null, 900).errorsText()).isEqualTo("0");
