@@ -36,8 +36,8 @@ final class AblateCommand implements Callable<Integer> {
     /** mode=ablation for a cumulative file, nothing for an ablation; a variants file cannot be ablated. */
     private List<String> ablationSets(List<String> userSets) {
         Path file = options.file;
-        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(options.profile), userSets,
-                options.allowOptions.kinds());
+        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(options.plan.profile), userSets,
+                options.allowOptions.kinds(), options.allowOptions.trust());
         return switch (plain.mode()) {
             case ABLATION -> List.of();
             case CUMULATIVE -> List.of("mode=ablation");

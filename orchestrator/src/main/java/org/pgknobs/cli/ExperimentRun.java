@@ -17,10 +17,7 @@ import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.plan.MachineScaler;
-import org.pgknobs.experiment.plan.RunRequest;
 import org.pgknobs.experiment.plan.Shard;
-import org.pgknobs.experiment.plan.StepSelection;
-import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
 import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.format.Reports;
@@ -57,8 +54,8 @@ final class ExperimentRun {
     ExperimentRun(RunOptions options, CommandLine.Model.CommandSpec spec) {
         this.options = options;
         this.spec = spec;
-        this.repeats = options.repeats;
-        this.steps = List.copyOf(options.onlySteps);
+        this.repeats = options.plan.repeats;
+        this.steps = List.copyOf(options.plan.onlySteps);
     }
 
     /**
@@ -90,7 +87,7 @@ final class ExperimentRun {
 
     /** The user's --set overrides, with --driver as the override it stands for. */
     private static List<String> userSets(RunOptions options) {
-        List<String> sets = new ArrayList<>(options.sets);
+        List<String> sets = new ArrayList<>(options.plan.sets);
         if (options.driver != null) {
             sets.add("workload.driver=" + options.driver);
         }
@@ -121,20 +118,13 @@ final class ExperimentRun {
             throw new BadInputException("--resume " + resume + ": no such directory; name a result directory of an earlier run");
         }
         allSets.addAll(extraSets.apply(allSets));
-        Experiment experiment = ExperimentLoader.load(file, Optional.ofNullable(options.profile), allSets,
-                options.allowOptions.kinds()).withObserve(observeOption());
+        PlanOptions.Chosen chosen = options.plan.choose(file, allSets, options.allowOptions, observeOption(), repeats,
+                steps, resume != null);
+        Experiment experiment = chosen.experiment();
         AllowOptions.announce(experiment, stdout);
-        if (repeats != null) {
-            experiment = RepeatsOption.applyTo(repeats, experiment);
-        }
-        if (!options.pgVersions.isEmpty()) {
-            experiment = experiment.withServer(experiment.server().withVersions(VersionList.parse(options.pgVersions)));
-        }
-        Shard shardOf = options.shard == null ? Shard.whole() : Shard.parse(options.shard);
-        StepSelection.Chosen chosen = new RunRequest(file, steps, options.stepsOnly, shardOf, resume != null).check(experiment);
-        experiment = chosen.experiment();
+        Shard shardOf = options.plan.shardOf();
         SuiteRecord.Selection selection = steps.isEmpty() ? null
-                : new SuiteRecord.Selection(List.copyOf(steps), options.stepsOnly, chosen.notPublished());
+                : new SuiteRecord.Selection(List.copyOf(steps), options.plan.stepsOnly, chosen.selection().notPublished());
         // BenchBase and its Java are checked before any server starts, so a wrong path costs nothing.
         BenchBaseLauncher benchBase = options.benchBaseOptions.resolveFor(experiment.workload());
         ServerOptions serverOptions = options.serverOptions;

@@ -88,6 +88,7 @@ public final class InsertBenchBenchCommand implements Callable<Integer> {
         }
         OptionUnits.settingNames(settings.keySet(), "--set");
         allowOptions.require(settings, "--set");
+        AllowOptions.requireInitdb(initdbOptions, allowOptions.kinds(), "--initdb-option");
         if (warmupPairs < 0) {
             throw new BadInputException("--warmup-pairs " + warmupPairs + ": give 0 or more");
         }

@@ -76,6 +76,8 @@ final class InsertBenchCommand implements Callable<Integer> {
         InsertBenchWorkload workload = new InsertBenchWorkload(config);
         var err = spec.commandLine().getErr();
         var stdout = spec.commandLine().getOut();
+        // no --allow here: a --waldir outside the data directory is refused like a file's
+        AllowOptions.requireInitdb(initdbOptions, java.util.Set.of(), "--initdb-option");
         stdout.println("insertbench " + config + " -> " + outDir.toAbsolutePath());
         stdout.flush();
         try {

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             ValidateCommand.class,
+            TrustCommand.class,
             XmlCommand.class,
             InsertBenchCommand.class,
             ServerCommand.class,

@@ -50,22 +50,22 @@ final class NoiseCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path file = options.file;
-        if (!options.onlySteps.isEmpty() || options.stepsOnly) {
+        if (!options.plan.onlySteps.isEmpty() || options.plan.stepsOnly) {
             throw new BadInputException("noise: --steps does not apply; name the one step to repeat with --step NAME");
         }
-        if (options.shard != null || options.pgVersions.size() > 1) {
+        if (options.plan.shard != null || options.plan.pgVersions.size() > 1) {
             throw new BadInputException("noise: --shard and several --pg-versions do not apply: the spread is of one "
                     + "step on one server; run noise once per host or version");
         }
-        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(options.profile), options.sets,
-                options.allowOptions.kinds());
+        Experiment plain = ExperimentLoader.load(file, Optional.ofNullable(options.plan.profile), options.plan.sets,
+                options.allowOptions.kinds(), options.allowOptions.trust());
         List<String> names = plain.steps().stream().map(s -> s.name()).toList();
         if (step != null && !names.contains(step)) {
             throw new BadInputException("--step: " + file + " has no step " + step + "; its steps are: "
                     + String.join(", ", names));
         }
         String repeated = step != null ? step : ShardSelection.base(ExperimentPlan.of(plain)).name();
-        return new ExperimentRun(options, spec).repeating(String.valueOf(repeatCount(options.repeats)))
+        return new ExperimentRun(options, spec).repeating(String.valueOf(repeatCount(options.plan.repeats)))
                 .onlyStep(repeated).whenFinished((outcome, out) -> finished(repeated, outcome, out)).call();
     }
 

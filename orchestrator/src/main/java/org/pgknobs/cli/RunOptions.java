@@ -16,35 +16,12 @@ final class RunOptions {
     @Parameters(paramLabel = "FILE", description = "experiment YAML, e.g. experiments/article-42000x.yaml")
     Path file;
 
-    @Option(names = "--profile", description = "a profile of the file, e.g. quick")
-    String profile;
-
-    @Option(names = "--set", paramLabel = "PATH=VALUE", description = "override a field, e.g. workload.warehouses=8")
-    List<String> sets = new ArrayList<>();
-
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
             description = "results go to DIR/<experiment>/<timestamp>/ (default: ${DEFAULT-VALUE})")
     Path out;
 
-    @Option(names = "--repeats", paramLabel = "N|auto|MIN..MAX",
-            description = "run every step N times, interleaved; auto (or MIN..MAX rounds): rounds until every step's "
-                    + "interval is clear of 1 or narrower than the target (overrides the file; docs/statistics.md)")
-    String repeats;
-
     @Option(names = "--resume", paramLabel = "DIR", description = "finish an earlier result directory: run only the steps not done")
     Path resume;
-
-    @Option(names = "--steps", split = ",", paramLabel = "NAME",
-            description = "run only these steps (comma-separated names), e.g. --steps base,a1,a16; in a cumulative "
-                    + "file each runs as the chain defines it, with the settings of every step before it, named or not; in a "
-                    + "variants file each runs alone on the base")
-    List<String> onlySteps = new ArrayList<>();
-
-    @Option(names = "--steps-only",
-            description = "with --steps, cumulative files: run the named steps with their own settings on the base and "
-                    + "the named steps before them only, leaving out the settings of the steps not named; such a step is "
-                    + "not the published step: no published value, no verdict (the tables say why)")
-    boolean stepsOnly;
 
     @Option(names = "--observe", split = ",", paramLabel = "CAPTURE",
             description = "also capture these, added to the file's `observe:` list: statements (pg_stat_statements "
@@ -80,16 +57,6 @@ final class RunOptions {
                     + "$PGKNOBS_LOAD_CACHE, unset = no cache); DIR/initdb keeps initdb's output the same way")
     Path loadCache;
 
-    @Option(names = "--pg-versions", split = ",", paramLabel = "MAJOR",
-            description = "run the whole experiment on each of these PostgreSQL majors, e.g. --pg-versions 16,17,18 "
-                    + "(overrides server.versions; builds: embedded 16, 17, 18 or --pg-bin MAJOR=DIR)")
-    List<String> pgVersions = new ArrayList<>();
-
-    @Option(names = "--shard", paramLabel = "I/N",
-            description = "run shard I of N of the plan (every shard also runs the base), e.g. --shard 2/4; merge the "
-                    + "shards' result directories with `pgknobs report DIR...`")
-    String shard;
-
     @Option(names = "--trial-start", negatable = true,
             description = "before the load, start every distinct server configuration (base, each step, each version) "
                     + "once on an empty cluster and verify it: a configuration PostgreSQL refuses ends the run at once "
@@ -105,4 +72,7 @@ final class RunOptions {
 
     @Mixin
     AllowOptions allowOptions;
+
+    @Mixin
+    PlanOptions plan;
 }

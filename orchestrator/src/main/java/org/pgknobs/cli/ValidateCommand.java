@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
@@ -17,6 +18,7 @@ import org.pgknobs.experiment.plan.MachineScaler;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
 import org.pgknobs.experiment.plan.Shard;
+import org.pgknobs.experiment.plan.ShardSelection;
 import org.pgknobs.run.RunScope;
 import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.run.SettingsByVersion;
@@ -57,22 +59,26 @@ final class ValidateCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "experiment YAML files")
     List<Path> files = new ArrayList<>();
 
-    @Option(names = "--profile", description = "check only this profile")
-    String profile;
+    /** The options of `run` that change what runs: with any of them, validate checks and plans that exact run. */
+    @Mixin
+    PlanOptions planOptions;
 
-    @Option(names = "--set", paramLabel = "PATH=VALUE", description = "override a field, e.g. workload.warehouses=1")
-    List<String> sets = new ArrayList<>();
-
-    @Option(names = "--plan", description = "print each plan: steps, settings count, estimated duration")
+    @Option(names = "--plan", description = "print each plan: steps, settings count, estimated duration; with run's "
+            + "options (--profile, --set, --steps, --repeats, --pg-versions, --shard, --allow) the plan of exactly that run")
     boolean plan;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** The plan as a run would print it: sizes scaled to this machine when the profile asks for it. */
-    private static void printPlan(PrintWriter out, Experiment experiment) {
+    /** The plan as a run would print it: sizes scaled to this machine when the profile asks for it; the shard's part. */
+    private void printPlan(PrintWriter out, Experiment experiment) {
         MachineScaler.Result scaled = MachineScaler.scale(experiment, HostFacts.detect(Workspace.defaultWorkDir()));
-        out.print(ExperimentPlan.of(scaled.experiment()).summary());
+        ExperimentPlan whole = ExperimentPlan.of(scaled.experiment());
+        out.print(whole.summary());
+        Shard shard = planOptions.shardOf();
+        if (!shard.isWhole()) {
+            out.printf("  shard %s: %d of %d runs%n", shard, ShardSelection.select(whole, shard).size(), whole.runs().size());
+        }
         if (!scaled.changes().isEmpty()) {
             out.printf("  scaled to this machine (x%.3f):%n", scaled.factor());
             scaled.changes().forEach(c -> out.println("    " + c));
@@ -85,7 +91,7 @@ final class ValidateCommand implements Callable<Integer> {
         VersionList.check(loaded.server().versions(), serverOptions, servers);
         Experiment experiment = loaded.provenance().scale().isPresent()
                 ? MachineScaler.scale(loaded, HostFacts.detect(servers.workDir())).experiment() : loaded;
-        SuiteRunner.Options options = SuiteRunner.Options.of(servers.workDir(), System.out).withSets(sets)
+        SuiteRunner.Options options = SuiteRunner.Options.of(servers.workDir(), System.out).withSets(planOptions.sets)
                 .withCollector(false, Duration.ofSeconds(1));
         List<Integer> versions = experiment.server().versions();
         if (versions.isEmpty() || serverOptions.isExternal()) {
@@ -114,14 +120,18 @@ final class ValidateCommand implements Callable<Integer> {
         int invalid = 0;
         for (Path file : files) {
             try {
-                List<Experiment> loaded = profile == null && sets.isEmpty()
-                        ? ExperimentLoader.loadEveryProfile(file, allowOptions.kinds())
-                        : List.of(ExperimentLoader.load(file, Optional.ofNullable(profile), sets, allowOptions.kinds()));
+                List<Experiment> loaded = planOptions.profile == null && planOptions.sets.isEmpty()
+                        && !planOptions.shapesTheRun()
+                        ? ExperimentLoader.loadEveryProfile(file, allowOptions.kinds(), allowOptions.trust())
+                        : List.of(planOptions.choose(file, planOptions.sets, allowOptions, Set.of(), planOptions.repeats,
+                                planOptions.onlySteps, false).experiment());
                 Experiment first = loaded.get(0);
                 out.printf("%s: ok (%s, %d steps, profiles: %s)%n", file, first.name(), first.steps().size(),
                         first.provenance().profiles().isEmpty() ? "none" : String.join(", ", first.provenance().profiles().keySet()));
                 loaded.stream().flatMap(e -> org.pgknobs.experiment.SettingGate.inEffect(e).stream()).distinct()
                         .forEach(g -> out.println("  " + g.announcement()));
+                loaded.stream().map(e -> AllowOptions.grantLine(e.optIns().grant())).flatMap(Optional::stream).distinct()
+                        .forEach(line -> out.println("  " + line));
                 if (plan) {
                     loaded.forEach(e -> printPlan(out, e));
                 }

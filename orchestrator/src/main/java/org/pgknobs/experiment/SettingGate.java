@@ -87,9 +87,6 @@ public final class SettingGate {
             "unix_socket_directories", "ssl_cert_file", "ssl_key_file", "ssl_ca_file", "ssl_crl_file", "ssl_crl_dir",
             "ssl_dh_params_file", "krb_server_keyfile", "stats_temp_directory");
 
-    /** initdb options that put part of the cluster outside its directory. */
-    private static final List<String> INITDB_PATH_OPTIONS = List.of("--waldir", "-X");
-
     /** One setting that needs an allowance: what it is and what it would do. */
     public record Gated(String name, String value, Kind kind, String effect) {
 
@@ -105,12 +102,12 @@ public final class SettingGate {
         /** Why it is refused, for an error message after the place and field. */
         public String problem() {
             return name + " " + effect + ": '" + value + "'; an experiment file runs no program, loads no code from a "
-                    + "path and touches no file outside the data directory unless you allow it (docs/security.md)";
+                    + "path and touches no file outside the data directory unless you grant it (docs/security.md)";
         }
 
+        /** For settings given on the command line or in apply's file: only {@code --allow} grants them. */
         public String fix() {
-            return "if you trust this file, allow it: --allow " + kind.word + " on the command line, or `allow: ["
-                    + kind.word + "]` in the experiment file; otherwise remove the setting";
+            return "if you trust it, grant it: --allow " + kind.word + " on the command line; otherwise remove the setting";
         }
     }
 
@@ -145,16 +142,10 @@ public final class SettingGate {
         return Optional.empty();
     }
 
-    /** An initdb option that puts part of the cluster outside its directory ({@code --waldir}), as gated. */
-    public static Optional<Gated> checkInitdbOption(String option) {
-        String o = option.trim();
-        for (String p : INITDB_PATH_OPTIONS) {
-            if (o.startsWith(p)) {
-                return Optional.of(new Gated("initdb " + p, o, Kind.PATHS, "puts the cluster's WAL outside its data "
-                        + "directory"));
-            }
-        }
-        return Optional.empty();
+    /** The gated options of an initdb options list ({@code --waldir}); {@link InitdbOptions} refuses the rest. */
+    public static List<Gated> initdbOptions(List<String> options) {
+        return InitdbOptions.check(options).stream().filter(f -> f instanceof InitdbOptions.GatedOption)
+                .map(f -> ((InitdbOptions.GatedOption) f).gated()).toList();
     }
 
     /**
@@ -184,9 +175,8 @@ public final class SettingGate {
         maps.add(e.server().base());
         e.steps().forEach(s -> maps.add(s.settings()));
         List<Gated> out = new ArrayList<>(inEffect(maps));
-        List<String> initdb = new ArrayList<>(e.server().initdb());
-        e.steps().forEach(s -> initdb.addAll(s.initdb()));
-        initdb.stream().distinct().forEach(o -> checkInitdbOption(o).ifPresent(out::add));
+        out.addAll(initdbOptions(e.server().initdb()));
+        e.steps().forEach(s -> initdbOptions(s.initdb()).stream().filter(g -> !out.contains(g)).forEach(out::add));
         return out;
     }
 

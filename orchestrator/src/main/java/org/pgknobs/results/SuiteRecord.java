@@ -1,5 +1,6 @@
 package org.pgknobs.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Instant;
 import java.util.List;
@@ -51,8 +52,21 @@ public record SuiteRecord(@JsonUnwrapped Origin origin, @JsonUnwrapped Progress 
      * @param source     the file it was read from
      * @param profile    the profile it ran with
      * @param sets       the sets applied on top of it
+     * @param grant      who granted its gated settings (null: none used, and then not written, as before grants)
      */
-    public record Origin(String experiment, String source, String profile, List<String> sets) {
+    public record Origin(String experiment, String source, String profile, List<String> sets,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Granted grant) {
+
+        public Origin(String experiment, String source, String profile, List<String> sets) {
+            this(experiment, source, profile, sets, null);
+        }
+    }
+
+    /**
+     * How the run's gated settings were granted (null when it used none, and in older files): {@code by} "command
+     * line" ({@code --allow}), "trust" (the user's trust in the file's content, {@code sha256}) or both.
+     */
+    public record Granted(List<String> kinds, String by, String sha256) {
     }
 
     /** Where the suite stands, unwrapped in suite.json (keys {@code status}, {@code started}, {@code updated}). */

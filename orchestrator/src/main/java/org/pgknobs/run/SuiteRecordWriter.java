@@ -79,12 +79,17 @@ final class SuiteRecordWriter {
         }
         Instant started = earlier != null ? earlier.progress().started() : Instant.now();
         SuiteRecord record = new SuiteRecord(new SuiteRecord.Origin(experiment.name(), String.valueOf(experiment.provenance().source()),
-                experiment.provenance().profile().orElse(null), List.copyOf(sets)), new SuiteRecord.Progress("running", started,
+                experiment.provenance().profile().orElse(null), List.copyOf(sets), granted(experiment.optIns().grant())),
+                new SuiteRecord.Progress("running", started,
                 Instant.now()), env, entries, tags, List.of(), selection, earlier != null ? earlier.loads() : List.of(),
                 null, observed(experiment), earlier != null ? earlier.bracket() : null);
         SuiteRecordWriter writer = new SuiteRecordWriter(layout, record);
         writer.write("running");
         return writer;
+    }
+
+    private static SuiteRecord.Granted granted(org.pgknobs.experiment.Grant grant) {
+        return grant.kinds().isEmpty() ? null : new SuiteRecord.Granted(grant.kinds(), grant.by(), grant.sha256());
     }
 
     private static SuiteRecord.Observed observed(Experiment experiment) {

@@ -79,6 +79,30 @@ class ValidateCommandTest {
                 "a8 shared_buffers: 8GB -> ");
     }
 
+    /** validate takes run's options, so the README sweep's plan, estimate and bracket are seen before it starts. */
+    @Test
+    void planWithRunsOptionsPrintsThePlanOfExactlyThatRun() {
+        int code = Main.execute("validate", "--plan", "--profile", "fit", "--steps", "base,a7,a8,a15",
+                ROOT.resolve("experiments/insert-benchmark-cx7a.yaml").toString());
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Main.OK);
+        assertThat(printed).contains("4 steps", "a7", "a8", "a15", "bracket: the base", "estimated duration")
+                .doesNotContain(" a16 ", " a1 ");
+        out.reset();
+
+        code = Main.execute("validate", "--plan", "--profile", "quick", "--repeats", "3", "--shard", "2/3",
+                ROOT.resolve("experiments/article-42000x.yaml").toString());
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Main.OK);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("3 repeats", "shard 2/3: ");
+    }
+
+    @Test
+    void runsOptionsAreCheckedAsARunChecksThem() {
+        int code = Main.execute("validate", "--steps", "base,nope", ROOT.resolve("experiments/insert-benchmark-cx7a.yaml").toString());
+        assertThat(code).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("nope");
+    }
+
     @Test
     void missingFileIsBadInput() {
         assertThat(Main.execute("validate", dir.resolve("nope.yaml").toString())).isEqualTo(Main.BAD_INPUT);

@@ -111,8 +111,8 @@ class GatedSettingsCatalogTest {
         assertThat(SettingGate.check("krb_server_keyfile", "FILE:/etc/krb5.keytab")).isPresent();
         assertThat(SettingGate.check("unix_socket_directories", "sock, @abstract")).isEmpty();
         assertThat(SettingGate.check("work_mem", "/tmp")).isEmpty();
-        assertThat(SettingGate.checkInitdbOption("--waldir=/tmp/wal")).isPresent();
-        assertThat(SettingGate.checkInitdbOption("--data-checksums")).isEmpty();
+        assertThat(SettingGate.initdbOptions(List.of("--waldir=/tmp/wal"))).isNotEmpty();
+        assertThat(SettingGate.initdbOptions(List.of("--data-checksums"))).isEmpty();
     }
 
     private static Map<String, Row> textSettings(int major) {

@@ -66,6 +66,9 @@ class GatedSettingsTest {
             }
         }
         assertThat(all).contains("command-apply-settings.args", "command-bench-set.args", "path-initdb-waldir.yaml");
+        for (String place : List.of("in-server", "in-step", "in-profile", "by-set")) {
+            assertThat(all).as("initdb " + place).anyMatch(c -> c.startsWith("initdb-") && c.contains(place));
+        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -92,6 +95,29 @@ class GatedSettingsTest {
                 .noneMatch(p -> p.getFileName().toString().startsWith(MARKER));
     }
 
+    /** The initdb cases of experiment files (the insertbench commands have no validate). */
+    static Stream<String> initdbCases() throws IOException, URISyntaxException {
+        return cases().filter(c -> c.startsWith("initdb-") && !c.contains("insertbench"));
+    }
+
+    /** The initdb corpus at validate too (run above): exit 2 with the same message, nothing started or written. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("initdbCases")
+    void initdbOptionsAreRefusedByValidateToo(String name) throws IOException {
+        Case c = prepare(name, "v");
+        String args = header(corpus.resolve(name), "args");
+        args = args.isEmpty() ? "validate {file}" : args.replaceFirst("^run ", "validate ").replace("--out {out} ", "");
+
+        CliRun.Result r = CliRun.execute(c.argv(args));
+
+        assertThat(r.exitCode()).as(r.err() + r.out()).isEqualTo(Main.BAD_INPUT);
+        for (String fragment : header(corpus.resolve(name), "expect").split(" \\| ")) {
+            assertThat(r.err()).as("message of " + name).contains(c.substitute(fragment.trim()));
+        }
+        assertThat(Scratch.entries(c.work())).as("no server directory").isEmpty();
+        assertThat(Scratch.files(c.dir())).noneMatch(p -> p.getFileName().toString().startsWith(MARKER));
+    }
+
     @Test
     void gatedNamesWithHarmlessValuesNeedNoAllowance() throws IOException {
         CliRun.Result r = CliRun.execute("validate", corpus.resolve("fixtures/allowed-values.yaml").toString());
@@ -99,17 +125,80 @@ class GatedSettingsTest {
     }
 
     @Test
-    void validateAcceptsTheFileWithTheAllowanceOnTheCommandLineOrInTheFile() throws IOException {
+    void validateAcceptsTheFileWithTheAllowanceOnTheCommandLineButNotFromTheFileItself() throws IOException {
         Case c = prepare("command-in-step-validate.yaml", "ok");
         CliRun.Result r = CliRun.execute("validate", c.file().toString(), "--allow", "commands");
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).as("validate says what the file runs")
-                .contains("  this experiment runs: restore_command = cp /some/archive/%f %p && touch " + c.marker());
+        assertThat(r.out()).as("validate says what the file runs and who granted it")
+                .contains("  this experiment runs: restore_command = cp /some/archive/%f %p && touch " + c.marker(),
+                        "granted (commands) by --allow commands on the command line");
 
         Path inFile = c.dir().resolve("allowed-in-file.yaml");
         Files.writeString(inFile, "allow: [commands]\n" + Files.readString(c.file()));
         r = CliRun.execute("validate", inFile.toString());
+        assertThat(r.exitCode()).as("a file's allow: grants nothing: " + r.out()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains("declares `allow: [commands]`, which grants nothing by itself", "--allow commands",
+                "`pgknobs trust " + inFile + "`");
+    }
+
+    /**
+     * Trust is the user's, for the exact content: `pgknobs trust FILE` shows what the file runs and records its
+     * SHA-256; validate then accepts it (and records the grant), a changed byte makes it untrusted again and says
+     * what changed, a --set is not covered by it, and --revoke forgets it.
+     */
+    @Test
+    void trustGrantsTheExactContentUntilItChangesOrIsRevoked() throws IOException {
+        Case c = prepare("command-declared-in-file.yaml", "t");
+        CliRun.Result r = CliRun.execute("validate", c.file().toString());
+        assertThat(r.exitCode()).as(r.out()).isEqualTo(Main.BAD_INPUT);
+
+        r = CliRun.execute("trust", c.file().toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("trusted: " + c.file().toRealPath(), "this experiment runs: archive_command = touch "
+                + c.marker() + "_%f");
+        assertThat(CliRun.execute("trust", "--list").out()).contains(c.file().toRealPath().toString());
+
+        r = CliRun.execute("validate", c.file().toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("granted (commands) by your trust in this file's exact content");
+
+        r = CliRun.execute("validate", c.file().toString(), "--set", "server.base.restore_command=touch_" + c.marker());
+        assertThat(r.exitCode()).as("trust covers the file, not a --set: " + r.out()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains("--set server.base.restore_command").doesNotContain("pgknobs trust");
+
+        String original = Files.readString(c.file());
+        Files.writeString(c.file(), original.replace("archive_timeout: 1", "archive_timeout: 2"));
+        r = CliRun.execute("validate", c.file().toString());
+        assertThat(r.exitCode()).as("one byte changed: " + r.out()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err()).contains("you trusted this file, but it changed since", "was 'archive_timeout: 1', now "
+                + "'archive_timeout: 2'");
+
+        Files.writeString(c.file(), original);
+        assertThat(CliRun.execute("validate", c.file().toString()).exitCode()).as("the trusted bytes again").isZero();
+        r = CliRun.execute("trust", "--revoke", c.file().toString());
+        assertThat(r.out()).contains("revoked");
+        assertThat(CliRun.execute("validate", c.file().toString()).exitCode()).as("revoked").isEqualTo(Main.BAD_INPUT);
+    }
+
+    /** The trusted file runs, and its result directory records the grant with the file's hash. */
+    @Test
+    void aTrustedFileRunsAndItsResultDirectoryRecordsTheGrant() throws IOException {
+        Case c = prepare("command-declared-in-file.yaml", "r2");
+        Files.setPosixFilePermissions(c.dir(), PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertThat(CliRun.execute("trust", c.file().toString()).exitCode()).isZero();
+
+        CliRun.Result r = CliRun.execute("run", c.file().toString(), "--out", c.out().toString(),
+                "--work-dir", c.work().toString(), "--progress-interval", "1s", "-q");
+
+        assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
+        assertThat(r.out()).contains("this experiment runs: archive_command = touch " + c.marker() + "_%f",
+                "granted (commands) by your trust");
+        assertThat(Scratch.files(c.dir())).as("the trusted command ran")
+                .anyMatch(p -> p.getFileName().toString().startsWith(MARKER + "_0000"));
+        Path suite = Files.find(c.out(), 3, (p, a) -> p.getFileName().toString().equals("suite.json")).findFirst().orElseThrow();
+        String sha = org.pgknobs.experiment.trust.TrustStore.sha256(Files.readAllBytes(c.file()));
+        assertThat(Files.readString(suite)).contains("\"by\" : \"trust\"", sha);
+        CliRun.execute("trust", "--revoke", c.file().toString());
     }
 
     /** The file, allowed: it runs, says first what it executes, and the command ran (the archiver's files). */

@@ -17,6 +17,7 @@ import org.pgknobs.experiment.AblationSpec;
 import org.pgknobs.experiment.DataPolicy;
 import org.pgknobs.experiment.Driver;
 import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.InitdbOptions;
 import org.pgknobs.experiment.InsertBenchSpec;
 import org.pgknobs.experiment.Isolation;
 import org.pgknobs.experiment.MachineScale;
@@ -45,12 +46,12 @@ final class ExperimentBinder {
     private static final Set<String> BASELINE_NAMES = Set.of("base", "baseline");
 
     private final Path source;
-    private final Set<SettingGate.Kind> allowedByCommandLine;
+    private final GateCheck gate;
 
-    /** @param allowedByCommandLine the {@code --allow} kinds, allowed on top of the file's {@code allow:} */
-    ExperimentBinder(Path source, Set<SettingGate.Kind> allowedByCommandLine) {
+    /** @param gate who grants the gated settings and initdb options the file holds (never the file itself) */
+    ExperimentBinder(Path source, GateCheck gate) {
         this.source = source;
-        this.allowedByCommandLine = allowedByCommandLine;
+        this.gate = gate;
     }
 
     Experiment bind(YamlTree tree, Optional<String> profile, Optional<MachineScale> scale) {
@@ -58,13 +59,13 @@ final class ExperimentBinder {
         String name = name(root.required("name", "the experiment's name, e.g. `name: my-experiment`"), "name");
         String description = root.get("description").map(t -> Values.text(t, "description")).orElse("");
         Mode mode = root.get("mode").map(t -> Values.choice(t, "mode", Mode.class)).orElse(Mode.CUMULATIVE);
-        Set<SettingGate.Kind> allow = EnumSet.noneOf(SettingGate.Kind.class);
-        root.get("allow").ifPresent(t -> allow.addAll(allow(t)));
-        allow.addAll(allowedByCommandLine);
-        ServerSpec server = server(root.get("server"), allow);
+        // a declaration of what the file needs, printed beside a refusal; the grant is the user's (GateCheck)
+        Set<SettingGate.Kind> declared = EnumSet.noneOf(SettingGate.Kind.class);
+        root.get("allow").ifPresent(t -> declared.addAll(allow(t)));
+        ServerSpec server = server(root.get("server"));
         WorkloadSpec workload = workload(root.get("workload"));
         DataPolicy data = root.get("data").map(t -> Values.choice(t, "data", DataPolicy.class)).orElse(DataPolicy.RESTORE);
-        List<StepSpec> steps = steps(root.required("steps", "a list of steps, e.g. `steps: [{name: baseline}]`"), mode, allow);
+        List<StepSpec> steps = steps(root.required("steps", "a list of steps, e.g. `steps: [{name: baseline}]`"), mode);
         RepeatsBinder.Bound repeats = RepeatsBinder.bind(root.get("repeats"));
         int bracket = root.get("bracket").map(RepeatsBinder::bracket).orElse(Measurement.DEFAULT_BRACKET);
         Set<String> includeOptional = includeOptional(root.get("include_optional"), steps);
@@ -76,8 +77,12 @@ final class ExperimentBinder {
             throw Problems.at(root.originOf("repeats"), "repeats", "auto is not supported with mode: ablation (its"
                     + " culprit search measures each candidate once, after the fixed runs)", "give a number, e.g. `repeats: 3`");
         }
+        gate.refuseUngranted(declared);
+        Set<SettingGate.Kind> recorded = EnumSet.noneOf(SettingGate.Kind.class);
+        recorded.addAll(declared);
+        recorded.addAll(gate.grantedKinds());
         return new Experiment(name, description, mode, server, workload, data, steps,
-                new OptIns(includeOptional, allow), ablation, new Measurement(repeats.fixed(), repeats.auto(), observe, bracket),
+                new OptIns(includeOptional, recorded, gate.grant()), ablation, new Measurement(repeats.fixed(), repeats.auto(), observe, bracket),
                 reference, new Provenance(source, profile, profiles, scale));
     }
 
@@ -90,7 +95,10 @@ final class ExperimentBinder {
         return text;
     }
 
-    /** {@code allow: [commands, libraries, paths]}: the kinds of gated settings the file may use (SettingGate). */
+    /**
+     * {@code allow: [commands, libraries, paths]}: the kinds of gated settings the file declares it needs
+     * (SettingGate); a declaration only, never a grant.
+     */
     private static Set<SettingGate.Kind> allow(YamlTree tree) {
         YamlTree.Sequence seq = Values.list(tree, "allow", "kinds of settings to allow (" + SettingGate.Kind.choices() + ")");
         Set<SettingGate.Kind> out = EnumSet.noneOf(SettingGate.Kind.class);
@@ -104,13 +112,13 @@ final class ExperimentBinder {
         return out;
     }
 
-    private static ServerSpec server(Optional<YamlTree> tree, Set<SettingGate.Kind> allow) {
+    private ServerSpec server(Optional<YamlTree> tree) {
         if (tree.isEmpty()) {
             return new ServerSpec(List.of(), Map.of());
         }
         MapReader server = new MapReader(tree.get(), "server", ExperimentFormat.SERVER);
-        List<String> initdb = server.get("initdb").map(t -> initdb(t, "server.initdb", allow)).orElse(List.of());
-        Map<String, Object> base = server.get("base").map(t -> settings(t, "server.base", allow)).orElse(Map.of());
+        List<String> initdb = server.get("initdb").map(t -> initdb(t, "server.initdb")).orElse(List.of());
+        Map<String, Object> base = server.get("base").map(t -> settings(t, "server.base")).orElse(Map.of());
         List<Integer> versions = server.get("versions").map(ExperimentBinder::versions).orElse(List.of());
         MissingSetting missing = server.get("on_missing_setting")
                 .map(t -> Values.choice(t, "server.on_missing_setting", MissingSetting.class)).orElse(MissingSetting.NA);
@@ -141,25 +149,28 @@ final class ExperimentBinder {
         return out;
     }
 
-    /** initdb options; one that puts WAL outside the cluster (--waldir) needs {@code paths} allowed. */
-    private static List<String> initdb(YamlTree tree, String path, Set<SettingGate.Kind> allow) {
+    /**
+     * initdb options, by allow-list ({@link InitdbOptions}): one that runs SQL, reads a file or sets a setting is
+     * refused at its line; one that puts WAL outside the cluster (--waldir) is gated as a path.
+     */
+    private List<String> initdb(YamlTree tree, String path) {
         List<String> options = Values.texts(tree, path);
-        if (tree instanceof YamlTree.Sequence seq && seq.items().size() == options.size()) {
-            for (int k = 0; k < options.size(); k++) {
-                Origin at = seq.items().get(k).origin();
-                SettingGate.checkInitdbOption(options.get(k)).filter(g -> !allow.contains(g.kind())).ifPresent(g -> {
-                    throw Problems.at(at, path, g.problem(), g.fix());
-                });
+        for (InitdbOptions.Finding f : InitdbOptions.check(options)) {
+            Origin at = tree instanceof YamlTree.Sequence seq && f.index() < seq.items().size()
+                    ? seq.items().get(f.index()).origin() : tree.origin();
+            if (f instanceof InitdbOptions.Refusal r) {
+                throw Problems.at(at, path, r.problem(), r.fix());
             }
+            gate.see(at, path, ((InitdbOptions.GatedOption) f).gated());
         }
         return options;
     }
 
     /**
-     * A settings mapping; a gated setting (SettingGate) is refused here, at its line, unless its kind is in
-     * {@code allow}. Every experiment settings map passes through this: base, steps, a chosen profile's and --set's.
+     * A settings mapping; a gated setting (SettingGate) is shown to the gate at its line, which refuses it unless the
+     * user granted it. Every experiment settings map passes through this: base, steps, a chosen profile's and --set's.
      */
-    static Map<String, Object> settings(YamlTree tree, String path, Set<SettingGate.Kind> allow) {
+    private Map<String, Object> settings(YamlTree tree, String path) {
         YamlTree.Mapping mapping = requireMapping(tree, path);
         Map<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<String, YamlTree> e : mapping.entries().entrySet()) {
@@ -181,9 +192,7 @@ final class ExperimentBinder {
                         "write it as PostgreSQL would, as one text; a list setting is one quoted text, e.g. "
                                 + "log_destination: 'stderr,jsonlog'");
             }
-            SettingGate.check(key, s.value()).filter(g -> !allow.contains(g.kind())).ifPresent(g -> {
-                throw Problems.at(at, settingPath, g.problem(), g.fix());
-            });
+            SettingGate.check(key, s.value()).ifPresent(g -> gate.see(at, settingPath, g));
             out.put(key, s.value());
         }
         return out;
@@ -278,7 +287,7 @@ final class ExperimentBinder {
         return out;
     }
 
-    private static List<StepSpec> steps(YamlTree tree, Mode mode, Set<SettingGate.Kind> allow) {
+    private List<StepSpec> steps(YamlTree tree, Mode mode) {
         YamlTree.Sequence seq = Values.list(tree, "steps", "steps");
         if (seq.items().isEmpty()) {
             throw Problems.at(tree.origin(), "steps", "no steps", "add at least one step, e.g. `- name: baseline`");
@@ -296,8 +305,8 @@ final class ExperimentBinder {
             }
             seen.put(name, s.originOf("name"));
             String desc = s.get("description").map(t -> Values.text(t, "description")).orElse("");
-            Map<String, Object> settings = s.get("settings").map(t -> settings(t, "steps[" + name + "].settings", allow)).orElse(Map.of());
-            List<String> initdb = s.get("initdb").map(t -> initdb(t, "steps[" + name + "].initdb", allow)).orElse(List.of());
+            Map<String, Object> settings = s.get("settings").map(t -> settings(t, "steps[" + name + "].settings")).orElse(Map.of());
+            List<String> initdb = s.get("initdb").map(t -> initdb(t, "steps[" + name + "].initdb")).orElse(List.of());
             Optional<String> expect = s.get("expect").map(t -> expectFail(t, "steps[" + name + "].expect"));
             boolean optional = s.get("optional").map(t -> Values.bool(t, "steps[" + name + "].optional")).orElse(false);
             if (settings.isEmpty() && initdb.isEmpty() && !BASELINE_NAMES.contains(name.toLowerCase(Locale.ROOT))) {

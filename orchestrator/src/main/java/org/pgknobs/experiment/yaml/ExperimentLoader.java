@@ -10,6 +10,7 @@ import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.MachineScale;
 import org.pgknobs.experiment.SettingGate;
+import org.pgknobs.experiment.TrustBook;
 
 /**
  * Reads an experiment file: YAML → profile merged over it → {@code --set} overrides → validated
@@ -36,7 +37,7 @@ public final class ExperimentLoader {
      * written before {@code allow:} existed records none).
      */
     public static Experiment loadRecord(Path resolved) {
-        return load(resolved, Optional.empty(), List.of(), java.util.EnumSet.allOf(SettingGate.Kind.class));
+        return load(resolved, Optional.empty(), List.of(), GateCheck.grantingAll(resolved), YamlTrees.read(resolved));
     }
 
     /**
@@ -45,7 +46,21 @@ public final class ExperimentLoader {
      * {@code allowed} or in the file's {@code allow:} list.
      */
     public static Experiment load(Path file, Optional<String> profile, List<String> sets, Set<SettingGate.Kind> allowed) {
-        YamlTree tree = YamlTrees.read(file);
+        return load(file, profile, sets, allowed, TrustBook.NONE);
+    }
+
+    /**
+     * The same, with the user's trust in files: a file trusted for exactly the content read here may use the gated
+     * settings and initdb options it holds (not those of a {@code --set}); see {@link GateCheck}.
+     */
+    public static Experiment load(Path file, Optional<String> profile, List<String> sets, Set<SettingGate.Kind> allowed,
+                                  TrustBook trust) {
+        byte[] content = YamlTrees.bytes(file);
+        GateCheck gate = new GateCheck(file, allowed, trust.standing(file, content));
+        return load(file, profile, sets, gate, YamlTrees.parse(file, content));
+    }
+
+    private static Experiment load(Path file, Optional<String> profile, List<String> sets, GateCheck gate, YamlTree tree) {
         if (tree == null) {
             throw new BadInputException(file + ": the file is empty. Fix: start from experiments/examples/first-experiment.yaml.");
         }
@@ -66,7 +81,7 @@ public final class ExperimentLoader {
         for (String set : sets) {
             tree = applySet(tree, set);
         }
-        return new ExperimentBinder(file, allowed).bind(tree, profile, scale);
+        return new ExperimentBinder(file, gate).bind(tree, profile, scale);
     }
 
     /** Loads the file alone and once with each of its profiles: what {@code pgknobs validate} checks. */
@@ -76,11 +91,16 @@ public final class ExperimentLoader {
 
     /** The same with the {@code --allow} kinds. */
     public static List<Experiment> loadEveryProfile(Path file, Set<SettingGate.Kind> allowed) {
+        return loadEveryProfile(file, allowed, TrustBook.NONE);
+    }
+
+    /** The same with the user's trust in files. */
+    public static List<Experiment> loadEveryProfile(Path file, Set<SettingGate.Kind> allowed, TrustBook trust) {
         List<Experiment> out = new ArrayList<>();
-        Experiment plain = load(file, Optional.empty(), List.of(), allowed);
+        Experiment plain = load(file, Optional.empty(), List.of(), allowed, trust);
         out.add(plain);
         for (String name : plain.provenance().profiles().keySet()) {
-            out.add(load(file, Optional.of(name), List.of(), allowed));
+            out.add(load(file, Optional.of(name), List.of(), allowed, trust));
         }
         return out;
     }
@@ -184,7 +204,7 @@ public final class ExperimentLoader {
                     + MapReader.closest(first, ExperimentFormat.ROOT).map(k -> "did you mean '" + k + "'? ").orElse("")
                     + "known keys: " + String.join(", ", ExperimentFormat.ROOT));
         }
-        Origin origin = new Origin("--set " + set);
+        Origin origin = Origin.ofSet(set);
         YamlTree value = YamlTrees.readValue(set.substring(eq + 1), origin);
         return YamlTrees.set(tree, segments, value, set);
     }

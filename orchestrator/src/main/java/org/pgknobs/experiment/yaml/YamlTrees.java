@@ -28,6 +28,11 @@ final class YamlTrees {
     }
 
     static YamlTree read(Path file) {
+        return parse(file, bytes(file));
+    }
+
+    /** The file's bytes, once: what is parsed is what was hashed for the user's trust. */
+    static byte[] bytes(Path file) {
         if (Files.isDirectory(file)) {
             throw new BadInputException(file + ": is a directory, not an experiment file. Fix: name a .yaml file, "
                     + "e.g. experiments/examples/first-experiment.yaml");
@@ -36,10 +41,24 @@ final class YamlTrees {
             throw new BadInputException(file + ": not readable by this user. Fix: check its permissions (chmod a+r) "
                     + "or run pgknobs as a user who can read it");
         }
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return compose(reader, mark -> Origin.of(file, mark), new Origin(file.toString()));
+        try {
+            long limit = 4L * YamlLimits.options().getCodePointLimit();
+            if (Files.isRegularFile(file) && Files.size(file) > limit) {
+                throw new BadInputException(file + ": is larger than " + (limit >> 20) + " MB, more than an experiment "
+                        + "file can hold. Fix: name the experiment's .yaml file");
+            }
+            return Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new BadInputException(file + ": no such file. Fix: check the path (experiments/ holds the shipped ones).");
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code content} as read from {@code file}, which names the origins. */
+    static YamlTree parse(Path file, byte[] content) {
+        try (Reader reader = new java.io.InputStreamReader(new java.io.ByteArrayInputStream(content), StandardCharsets.UTF_8)) {
+            return compose(reader, mark -> Origin.of(file, mark), new Origin(file.toString()));
         } catch (IOException e) {
             throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
         } catch (MarkedYAMLException e) {
