@@ -57,7 +57,9 @@ final class YamlTrees {
 
     /** {@code content} as read from {@code file}, which names the origins. */
     static YamlTree parse(Path file, byte[] content) {
-        try (Reader reader = new java.io.InputStreamReader(new java.io.ByteArrayInputStream(content), StandardCharsets.UTF_8)) {
+        // a decoder of its own reports bytes that are not UTF-8 (the charset's shortcut would replace them)
+        try (Reader reader = new java.io.InputStreamReader(new java.io.ByteArrayInputStream(content),
+                StandardCharsets.UTF_8.newDecoder())) {
             return compose(reader, mark -> Origin.of(file, mark), new Origin(file.toString()));
         } catch (IOException e) {
             throw new BadInputException(file + ": cannot read: " + e.getMessage(), e);
