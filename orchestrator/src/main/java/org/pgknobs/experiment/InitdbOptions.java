@@ -122,7 +122,8 @@ public final class InitdbOptions {
                     + "overlay's verification", "set `debug_discard_caches: 1` under settings: (builds with assertions only)"),
             Spec.refused('n', "no-clean", false, "leaves a failed cluster behind", REMOVE),
             Spec.refused('s', "show", false, "makes initdb print its settings and create no cluster", REMOVE),
-            Spec.refused((char) 0, "no-instructions", false, PGKNOBS_OWN, REMOVE),
+            Spec.refused((char) 0, "no-instructions", false, "changes only initdb's closing text, which pgknobs does "
+                    + "not show; it shapes nothing (and 13 has no such option)", REMOVE),
             Spec.refused('V', "version", false, "makes initdb print its version and create no cluster", REMOVE),
             Spec.refused('?', "help", false, "makes initdb print its help and create no cluster", REMOVE));
 
