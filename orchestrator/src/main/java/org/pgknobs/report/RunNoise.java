@@ -86,7 +86,8 @@ final class RunNoise {
                         + "others', p %.2g)", t.step(), Math.sqrt(t.varianceRatio()), t.pValue()))
                 .collect(Collectors.joining(", ")) + ": each keeps Welch's interval on its own repeats";
         return String.format(Locale.ROOT, "Noise model: %s, SD of the logs %.3f (≈ CV %.1f %%); "
-                        + "each step's spread tested against the others' (F test, Holm over %d steps at 0.05) %s; "
+                        + "each step's spread tested against the others' (F test, step-down over %d steps at a family-wise "
+                        + "0.05) %s; "
                         + "a step measured once takes the pooled spread (equal spread assumed)", pooled(),
                 model.pooledSd(), 100 * model.pooledSd(), model.tests().size(), named);
     }

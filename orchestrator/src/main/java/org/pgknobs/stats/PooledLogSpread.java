@@ -22,11 +22,15 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * measured once then has an interval too, with the spread the run measured elsewhere (equal spread assumed).
  *
  * <p><b>The test of a common spread.</b> Each step with at least 2 repeats is tested against the pooled spread of
- * all the others: F = s<sub>i</sub>² ÷ s<sub>others</sub>², two-sided, on (n<sub>i</sub> − 1, Σ<sub>j≠i</sub>(n<sub>j</sub> − 1))
- * degrees of freedom (Commons Statistics' {@link FDistribution}), with Holm's step-down over the steps tested at a
- * family-wise 0.05 (Holm 1979); a step it rejects <em>differs</em>: it is named, left out of the pool, and keeps its
- * own {@link WelchLogRatio} interval. This is the one-against-the-rest form of Cochran's test for one variance
- * larger than the others (Cochran 1941), for unequal repeats and either direction. Brown–Forsythe (Levene's test
+ * all the others still pooled: F = s<sub>i</sub>² ÷ s<sub>others</sub>², two-sided, on (n<sub>i</sub> − 1,
+ * Σ<sub>j≠i</sub>(n<sub>j</sub> − 1)) degrees of freedom (Commons Statistics' {@link FDistribution}). Step-down: the
+ * step with the smallest p is named when p ≤ 0.05 ÷ m (m the steps tested in that round: Holm's thresholds, Holm
+ * 1979), left out of the pool, and the others are tested again without it, until none passes; the first naming
+ * under a common spread has probability at most 0.05 (Bonferroni), so the family-wise rate is 0.05. A named step
+ * <em>differs</em>: it keeps its own {@link WelchLogRatio} interval. This is the one-against-the-rest form of
+ * Cochran's test for one variance larger than the others (Cochran 1941), for unequal repeats and either direction,
+ * repeated as Rosner's generalized ESD procedure repeats its outlier test (Rosner 1983), so that one wide step does
+ * not make the others look narrow. Brown–Forsythe (Levene's test
  * with medians), the robust test one would reach for, cannot be used at 2 repeats per step: a group's two absolute
  * deviations from its median are equal, so its within-group sum of squares is 0 and the ANOVA's F has no
  * denominator; runs here have 2 repeats per step. The F test assumes normal logs, as the t interval does.
@@ -47,8 +51,8 @@ public final class PooledLogSpread {
      * @param step          the step
      * @param repeats       its repeats
      * @param varianceRatio its log variance ÷ the others' pooled log variance
-     * @param pValue        two-sided p of "the same spread" (F test), before Holm's adjustment
-     * @param differs       rejected by Holm's step-down at {@value #FAMILY_ALPHA}: the step keeps its own interval
+     * @param pValue        two-sided p of "the same spread" (F test) in the last round that tested it, unadjusted
+     * @param differs       named by the step-down at {@value #FAMILY_ALPHA}: the step keeps its own interval
      */
     public record SpreadTest(String step, int repeats, double varianceRatio, double pValue, boolean differs) {
     }
@@ -80,47 +84,30 @@ public final class PooledLogSpread {
                 groups.put(step, new Group(logs.length, logs.length < 2 ? 0 : Variance.of(logs).getAsDouble()));
             }
         });
-        List<String> tested = groups.entrySet().stream().filter(e -> e.getValue().n() >= 2).map(Map.Entry::getKey)
-                .toList();
-        double[] p = new double[tested.size()];
-        double[] ratio = new double[tested.size()];
-        List<Integer> testable = new ArrayList<>();
-        for (int i = 0; i < tested.size(); i++) {
-            Group g = groups.get(tested.get(i));
-            double ss = 0;
-            int df = 0;
-            for (String other : tested) {
-                if (!other.equals(tested.get(i))) {
-                    ss += (groups.get(other).n() - 1) * groups.get(other).variance();
-                    df += groups.get(other).n() - 1;
-                }
+        List<String> remaining = new ArrayList<>(groups.entrySet().stream().filter(e -> e.getValue().n() >= 2)
+                .map(Map.Entry::getKey).toList());
+        Map<String, SpreadTest> tests = new LinkedHashMap<>();
+        // step-down: test every step still pooled against the others, name the most extreme if it passes Holm's
+        // threshold for as many steps, and test the rest again without it (so one wide step does not make the
+        // others look narrow)
+        while (true) {
+            Map<String, SpreadTest> round = new LinkedHashMap<>();
+            remaining.forEach(step -> round.put(step, test(step, remaining, groups)));
+            round.forEach(tests::put);
+            int m = (int) round.values().stream().filter(t -> !Double.isNaN(t.varianceRatio())).count();
+            SpreadTest extreme = round.values().stream().filter(t -> !Double.isNaN(t.varianceRatio()))
+                    .min(Comparator.comparingDouble(SpreadTest::pValue)).orElse(null);
+            if (extreme == null || extreme.pValue() > FAMILY_ALPHA / m) {
+                break;
             }
-            p[i] = 1;
-            ratio[i] = Double.NaN;
-            if (df == 0) {
-                continue;
-            }
-            testable.add(i);
-            double others = ss / df;
-            if (others == 0) {
-                p[i] = g.variance() == 0 ? 1 : 0;
-                ratio[i] = g.variance() == 0 ? 1 : Double.POSITIVE_INFINITY;
-            } else {
-                ratio[i] = g.variance() / others;
-                FDistribution f = FDistribution.of(g.n() - 1, df);
-                p[i] = Math.min(1, 2 * Math.min(f.cumulativeProbability(ratio[i]), f.survivalProbability(ratio[i])));
-            }
-        }
-        boolean[] differs = holm(testable.stream().mapToDouble(i -> p[i]).toArray(), FAMILY_ALPHA);
-        List<SpreadTest> tests = new ArrayList<>();
-        for (int i = 0; i < tested.size(); i++) {
-            int k = testable.indexOf(i);
-            tests.add(new SpreadTest(tested.get(i), groups.get(tested.get(i)).n(), ratio[i], p[i], k >= 0 && differs[k]));
+            tests.put(extreme.step(), new SpreadTest(extreme.step(), extreme.repeats(), extreme.varianceRatio(),
+                    extreme.pValue(), true));
+            remaining.remove(extreme.step());
         }
         double ss = 0;
         int df = 0;
         int pooled = 0;
-        for (SpreadTest t : tests) {
+        for (SpreadTest t : tests.values()) {
             if (!t.differs()) {
                 Group g = groups.get(t.step());
                 ss += (g.n() - 1) * g.variance();
@@ -128,23 +115,33 @@ public final class PooledLogSpread {
                 pooled++;
             }
         }
-        return new PooledLogSpread(Collections.unmodifiableMap(groups), List.copyOf(tests), df == 0 ? Double.NaN : ss / df,
-                df, pooled);
+        return new PooledLogSpread(Collections.unmodifiableMap(groups), List.copyOf(tests.values()),
+                df == 0 ? Double.NaN : ss / df, df, pooled);
     }
 
-    /**
-     * Holm's step-down (Holm 1979): which hypotheses are rejected with the family-wise error held at {@code alpha}:
-     * the p-values in ascending order, the k-th (from 0) rejected while p ≤ alpha ÷ (m − k).
-     */
-    static boolean[] holm(double[] p, double alpha) {
-        Integer[] order = new Integer[p.length];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.comparingDouble(i -> p[i]));
-        boolean[] rejected = new boolean[p.length];
-        for (int k = 0; k < order.length && p[order[k]] <= alpha / (order.length - k); k++) {
-            rejected[order[k]] = true;
+    /** {@code step}'s variance against the pooled variance of the other {@code pooled} steps; NaN ratio: untestable. */
+    private static SpreadTest test(String step, List<String> pooled, Map<String, Group> groups) {
+        Group g = groups.get(step);
+        double ss = 0;
+        int df = 0;
+        for (String other : pooled) {
+            if (!other.equals(step)) {
+                ss += (groups.get(other).n() - 1) * groups.get(other).variance();
+                df += groups.get(other).n() - 1;
+            }
         }
-        return rejected;
+        if (df == 0) {
+            return new SpreadTest(step, g.n(), Double.NaN, 1, false);
+        }
+        double others = ss / df;
+        if (others == 0) {
+            return new SpreadTest(step, g.n(), g.variance() == 0 ? 1 : Double.POSITIVE_INFINITY,
+                    g.variance() == 0 ? 1 : 0, false);
+        }
+        double ratio = g.variance() / others;
+        FDistribution f = FDistribution.of(g.n() - 1, df);
+        return new SpreadTest(step, g.n(), ratio,
+                Math.min(1, 2 * Math.min(f.cumulativeProbability(ratio), f.survivalProbability(ratio))), false);
     }
 
     /**

@@ -98,9 +98,16 @@ class PooledLogSpreadTest {
     }
 
     @Test
-    void holmRejectsStepByStepUntilAPValueMissesItsThreshold() {
-        // thresholds 0.05/4, 0.05/3, 0.05/2, 0.05: 0.01 ≤ 0.0125, 0.015 ≤ 0.0167, 0.03 > 0.025 stops
-        assertThat(PooledLogSpread.holm(new double[] {0.03, 0.01, 0.5, 0.015}, 0.05))
-                .containsExactly(false, true, false, true);
+    void oneVeryWideStepAmongFewIsNamedAloneNotTheNarrowOnesBesideIt() {
+        // three steps: against the wide one pooled with the base, aa would look narrow; the step-down names the
+        // wide one first and tests the other two again without it
+        Map<String, double[]> run = new LinkedHashMap<>();
+        run.put("base", new double[] {950, 940, 960});
+        run.put("aa", new double[] {925, 930, 936});
+        run.put("wide", new double[] {1.73, 4.93, 1.20});
+        PooledLogSpread model = PooledLogSpread.of(run);
+        assertThat(model.differing()).extracting(PooledLogSpread.SpreadTest::step).containsExactly("wide");
+        assertThat(model.pooled("aa")).isTrue();
+        assertThat(model.degreesOfFreedom()).isEqualTo(4);
     }
 }
