@@ -30,16 +30,48 @@ import org.pgknobs.stats.WelchLogRatio;
  * @param noInterval    why there is no interval ("1 repeat of the base: no spread to estimate, so no interval"),
  *                      null when there is one
  * @param repeatsNeeded repeats per side at which there would be one (0: more would not help), null with one
+ * @param note          how the run's noise model made it, where not from the two sides' own repeats alone ("spread
+ *                      pooled over 9 steps (df 10); 1 repeat of the step: equal spread assumed"), or why a step keeps
+ *                      its own Welch interval; null for a plain Welch interval ({@link RunNoise})
  */
 public record EffectInterval(String against, String method, int n, int referenceN, Double ratio, Double lower,
-                             Double upper, Double confidence, Double pValue, String noInterval, Integer repeatsNeeded) {
+                             Double upper, Double confidence, Double pValue, String noInterval, Integer repeatsNeeded,
+                             String note) {
+
+    /** Without a note: the two sides' own repeats made it (or no interval). */
+    public EffectInterval(String against, String method, int n, int referenceN, Double ratio, Double lower,
+                          Double upper, Double confidence, Double pValue, String noInterval, Integer repeatsNeeded) {
+        this(against, method, n, referenceN, ratio, lower, upper, confidence, pValue, noInterval, repeatsNeeded, null);
+    }
+
+    /**
+     * How an interval is made from the two sides' repeats: Welch's on their own ({@link #OWN_REPEATS}), or a run's
+     * pooled noise model ({@link RunNoise}).
+     */
+    interface Estimator {
+
+        /** step ÷ reference, from the throughputs of both sides (all positive). */
+        RatioResult estimate(double[] reference, double[] step);
+
+        /** What the report says of how {@code result} was made; null when nothing beyond Welch's own repeats. */
+        default String note(RatioResult result, int n, int referenceN) {
+            return null;
+        }
+    }
+
+    /** Welch's interval on the two sides' own repeats ({@link Effect#reportedInterval}). */
+    static final Estimator OWN_REPEATS = Effect::reportedInterval;
 
     /** reference ÷ step: how many times slower the step ran. */
     public static EffectInterval slowdown(String against, List<Double> reference, List<Double> step) {
-        EffectInterval r = ratio(against, reference, step);
+        return slowdown(against, reference, step, OWN_REPEATS);
+    }
+
+    static EffectInterval slowdown(String against, List<Double> reference, List<Double> step, Estimator estimator) {
+        EffectInterval r = of(against, reference, step, estimator);
         // the interval is symmetric on logs: inverting the ratio inverts and swaps its ends
         return !r.present() ? r : new EffectInterval(against, r.method(), r.n(), r.referenceN(), 1 / r.ratio(),
-                1 / r.upper(), 1 / r.lower(), r.confidence(), r.pValue(), null, null);
+                1 / r.upper(), 1 / r.lower(), r.confidence(), r.pValue(), null, null, r.note());
     }
 
     /**
@@ -50,11 +82,17 @@ public record EffectInterval(String against, String method, int n, int reference
      */
     public static EffectInterval slowdown(String against, List<Double> reference, List<Double> step,
                                           List<Double> stepSeconds) {
+        return slowdown(against, reference, step, stepSeconds, OWN_REPEATS);
+    }
+
+    /** As {@link #slowdown(String, List, List, List)}, the interval made by {@code estimator}. */
+    static EffectInterval slowdown(String against, List<Double> reference, List<Double> step, List<Double> stepSeconds,
+                                   Estimator estimator) {
         boolean stepHasZero = step.stream().anyMatch(v -> v == 0);
         boolean referenceAllPositive = reference.stream().allMatch(v -> v > 0);
         if (!stepHasZero || !referenceAllPositive || stepSeconds.size() != step.size()
                 || step.stream().anyMatch(v -> v < 0) || stepSeconds.stream().anyMatch(t -> !(t > 0))) {
-            return slowdown(against, reference, step);
+            return slowdown(against, reference, step, estimator);
         }
         if (reference.size() < 2) {
             return new EffectInterval(against, SlowdownBound.METHOD, step.size(), reference.size(), null, null, null,
@@ -75,10 +113,16 @@ public record EffectInterval(String against, String method, int n, int reference
 
     /** step ÷ reference: the step's value relative to the reference's. */
     public static EffectInterval ratio(String against, List<Double> reference, List<Double> step) {
-        return of(against, reference, step);
+        return of(against, reference, step, OWN_REPEATS);
     }
 
-    private static EffectInterval of(String against, List<Double> denominator, List<Double> numerator) {
+    /** step ÷ reference, the interval made by {@code estimator}. */
+    static EffectInterval ratio(String against, List<Double> reference, List<Double> step, Estimator estimator) {
+        return of(against, reference, step, estimator);
+    }
+
+    private static EffectInterval of(String against, List<Double> denominator, List<Double> numerator,
+                                     Estimator estimator) {
         int n = numerator.size();
         int referenceN = denominator.size();
         boolean referenceNothing = denominator.stream().anyMatch(v -> !(v > 0));
@@ -87,14 +131,15 @@ public record EffectInterval(String against, String method, int n, int reference
                     referenceNothing ? against + " completed nothing in a repeat too: no ratio, so no interval"
                             : "a repeat completed nothing: no ratio on logs, so no interval", null);
         }
-        RatioResult r = Effect.reportedInterval(values(denominator), values(numerator));
+        RatioResult r = estimator.estimate(values(denominator), values(numerator));
+        String note = estimator.note(r, n, referenceN);
         if (r instanceof RatioInterval i) {
             return new EffectInterval(against, i.method(), n, referenceN, i.ratio(), i.lower(), i.upper(),
-                    i.confidence(), i.pValue(), null, null);
+                    i.confidence(), i.pValue(), null, null, note);
         }
         NoInterval none = (NoInterval) r;
         return new EffectInterval(against, none.method(), n, referenceN, null, null, null, null, null, none.reason(),
-                none.repeatsNeeded());
+                none.repeatsNeeded(), note);
     }
 
     private static double[] values(List<Double> values) {

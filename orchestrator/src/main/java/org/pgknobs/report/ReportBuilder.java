@@ -70,6 +70,8 @@ public final class ReportBuilder {
         // a bracketed base: its measurements' drift is a spread every comparison allows for
         Drift drift = Drift.ofBracket(data.suite().map(SuiteRecord::bracket).orElse(null), data.steps(), headline);
         double band = Drift.bandOf(drift);
+        // the steps ran on one server, workload and machine: one spread for all where a test allows (RunNoise)
+        RunNoise noise = RunNoise.of(byStep, headline);
         Map<String, String> notPublished = data.suite().map(SuiteRecord::notPublished).orElse(Map.of());
         List<ReportData.Step> steps = new ArrayList<>();
         String previous = null;
@@ -79,12 +81,11 @@ public final class ReportBuilder {
             Double pubBase = Objects.equals(refPhase, headline) ? published.get(baseline) : null;
             // cumulative: each step is told apart from the one before it; variants: from the base
             String neighbour = isBase ? null : mode == Mode.CUMULATIVE && previous != null ? previous : baseline;
-            // repeats in different SERIALIZABLE regimes: the interval within the majority regime (docs/tpcc.md)
-            RunRegimes.Split split = RunRegimes.split(e.getValue(), headline);
+            // every repeat, in whatever regime, by the run's one noise model (docs/statistics.md)
             EffectInterval vsBase = isBase ? null
-                    : RunRegimes.slowdown(baseline, RunRegimes.split(baseRuns, headline), split, headline);
+                    : RunRegimes.slowdown(baseline, baseRuns, e.getKey(), e.getValue(), headline, noise);
             EffectInterval vsNeighbour = neighbour == null ? null : neighbour.equals(baseline) ? vsBase
-                    : RunRegimes.slowdown(neighbour, RunRegimes.split(byStep.get(neighbour), headline), split, headline);
+                    : RunRegimes.slowdown(neighbour, byStep.get(neighbour), e.getKey(), e.getValue(), headline, noise);
             Optional<StepCaptures> comparedCaptures = neighbour == null ? Optional.empty()
                     : medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
             steps.add(StepBuilder.step(e.getKey(), e.getValue(),
@@ -113,12 +114,15 @@ public final class ReportBuilder {
                         headline, data.suite().map(SuiteRecord::observed).map(ReportBuilder::observed).orElse(null)),
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
                 baseline, steps, sweep, AblationSection.of(data),
-                mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? baseSpread(baseline, baseRuns, headline, drift) : null);
+                mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? baseSpread(baseline, baseRuns, headline, drift, noise)
+                        : null);
     }
 
-    private static Spread baseSpread(String baseline, List<StepRun> baseRuns, String headline, Drift drift) {
+    private static Spread baseSpread(String baseline, List<StepRun> baseRuns, String headline, Drift drift,
+                                     RunNoise noise) {
         Spread spread = Spread.of(baseline, headlineValues(baseRuns, headline));
-        return spread == null || drift == null ? spread : spread.withDrift(drift);
+        spread = spread == null || drift == null ? spread : spread.withDrift(drift);
+        return spread == null ? null : spread.withNoiseModel(noise.sentence());
     }
 
     /** "statements (shared_preload_libraries + pg_stat_statements)": what suite.json says observe turned on. */
@@ -173,10 +177,9 @@ public final class ReportBuilder {
         }
         phaseNames.stream().filter(p -> !p.equals(headline)).forEach(order::add);
         List<ReportData.PhaseTable> tables = new ArrayList<>();
-        // repeats in different SERIALIZABLE regimes: every phase's interval within the majority regime, as the steps'
-        Map<String, RunRegimes.Split> splits = new LinkedHashMap<>();
-        byStep.forEach((name, runs) -> splits.put(name, RunRegimes.split(runs, headline)));
         for (String phase : order) {
+            // each phase pools the spread over its own steps
+            RunNoise phaseNoise = RunNoise.of(byStep, phase);
             Stat base = Stat.of(headlineValues(byStep.get(baseline), phase));
             Map<String, Stat> values = new LinkedHashMap<>();
             byStep.forEach((name, runs) -> values.put(name, Stat.of(headlineValues(runs, phase))));
@@ -187,7 +190,8 @@ public final class ReportBuilder {
                 boolean isBase = v.getKey().equals(baseline);
                 Double rel = s != null && base != null && base.median() > 0 && !isBase ? s.median() / base.median() : null;
                 EffectInterval interval = rel == null ? null
-                        : RunRegimes.ratio(baseline, splits.get(baseline), splits.get(v.getKey()), phase);
+                        : RunRegimes.ratio(baseline, byStep.get(baseline), v.getKey(), byStep.get(v.getKey()), phase,
+                        phaseNoise);
                 Mark mark = Mark.of(interval, drift);
                 boolean noise = interval != null && interval.present() && !mark.shown();
                 Double pub = phase.equals(refPhase) ? published.get(v.getKey()) : null;

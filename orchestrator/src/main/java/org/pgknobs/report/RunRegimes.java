@@ -1,16 +1,29 @@
 package org.pgknobs.report;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import org.apache.commons.statistics.inference.FisherExactTest;
 import org.pgknobs.collector.StatementWindow;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.RegimeGroups;
+import org.pgknobs.results.RegimeShift;
 import org.pgknobs.results.RunRegime;
+import org.pgknobs.stats.RatioInterval;
+import org.pgknobs.stats.WelchLogRatio;
 
-/** The SERIALIZABLE regime of a step's repeats, from their pgstats.json and statements.json (docs/tpcc.md). */
+/**
+ * The SERIALIZABLE regime of a step's repeats, from their pgstats.json and statements.json (docs/tpcc.md), and the
+ * intervals a step gets over them: the one that marks and decides is over every repeat of both sides (no repeat is
+ * dropped, a regime being one outcome of the step); beside it, each regime's share on both sides with Fisher's exact
+ * test of whether the step changed them, and the slowdown within each regime with 2 repeats a side
+ * ({@link RegimeShift}).
+ */
 final class RunRegimes {
 
     private RunRegimes() {
@@ -21,59 +34,108 @@ final class RunRegimes {
         return StepRun.headlineWindow(run.stats(), headline).map(w -> RunRegime.of(w, statements(run, w.phase())));
     }
 
+    /** reference ÷ step over every repeat of both, the interval made by the run's noise model. */
+    static EffectInterval slowdown(String against, List<StepRun> reference, String step, List<StepRun> runs,
+                                   String headline, RunNoise noise) {
+        return EffectInterval.slowdown(against, ReportBuilder.headlineValues(reference, headline),
+                ReportBuilder.headlineValues(runs, headline), ReportBuilder.headlineSeconds(runs, headline),
+                noise.between(against, step));
+    }
+
+    /** step ÷ {@code against} in {@code phase} over every repeat of both, by the phase's noise model. */
+    static EffectInterval ratio(String against, List<StepRun> reference, String step, List<StepRun> runs, String phase,
+                                RunNoise noise) {
+        return EffectInterval.ratio(against, ReportBuilder.headlineValues(reference, phase),
+                ReportBuilder.headlineValues(runs, phase), noise.between(against, step));
+    }
+
+    /** One measured repeat: its label (r1, r2 ...), its regime and its headline throughput. */
+    record Repeat(String label, RunRegime regime, double throughput) {
+    }
+
     /**
-     * The runs an interval is computed over: all of them, or, when the repeats fall into different regimes, those of
-     * the majority regime; with no majority (an even split) {@code undecided} says why there is no interval.
+     * The step's repeats by regime against the compared step's, when the two sides' repeats span more than one
+     * regime; empty when they share one (or were not measured).
      */
-    record Split(List<StepRun> runs, String undecided) {
+    static Optional<RegimeShift> shift(String against, List<StepRun> reference, List<StepRun> runs, String headline) {
+        return against == null || headline == null ? Optional.empty()
+                : shift(against, repeats(reference, headline), repeats(runs, headline));
     }
 
-    static Split split(List<StepRun> runs, String headline) {
-        if (headline == null || runs == null) {
-            return new Split(runs == null ? List.of() : runs, null);
+    /** As {@link #shift(String, List, List, String)}, on the repeats' regimes and throughputs. */
+    static Optional<RegimeShift> shift(String against, List<Repeat> reference, List<Repeat> step) {
+        Map<String, List<Double>> stepByRegime = byRegime(step);
+        Map<String, List<Double>> referenceByRegime = byRegime(reference);
+        Set<String> regimes = new LinkedHashSet<>(referenceByRegime.keySet());
+        regimes.addAll(stepByRegime.keySet());
+        if (regimes.size() < 2 || stepByRegime.isEmpty() || referenceByRegime.isEmpty()) {
+            return Optional.empty();
         }
-        RegimeGroups g = groups(runs, headline);
-        if (!g.bimodal()) {
-            return new Split(runs, null);
+        Double fisher = null;
+        if (regimes.size() == 2) {
+            List<String> two = List.copyOf(regimes);
+            int[][] table = {{count(stepByRegime, two.get(0)), count(stepByRegime, two.get(1))},
+                    {count(referenceByRegime, two.get(0)), count(referenceByRegime, two.get(1))}};
+            fisher = FisherExactTest.withDefaults().test(table).getPValue();
         }
-        Optional<String> majority = g.majority();
-        if (majority.isEmpty()) {
-            return new Split(runs, g.describe() + ": no regime holds most repeats, so no interval (docs/tpcc.md)");
+        List<RegimeShift.Within> within = new ArrayList<>();
+        for (String regime : regimes) {
+            List<Double> s = stepByRegime.getOrDefault(regime, List.of());
+            List<Double> r = referenceByRegime.getOrDefault(regime, List.of());
+            if (s.size() >= 2 && r.size() >= 2 && s.stream().allMatch(v -> v > 0) && r.stream().allMatch(v -> v > 0)
+                    && WelchLogRatio.estimate(values(s), values(r)) instanceof RatioInterval i) {
+                // estimate(step, reference) is reference ÷ step: the slowdown
+                within.add(new RegimeShift.Within(regime, s.size(), r.size(), i.ratio(), i.lower(), i.upper()));
+            }
         }
-        List<String> labels = g.groups().get(majority.get());
-        return new Split(runs.stream().filter(r -> labels.contains("r" + r.repeat())).toList(), null);
+        Map<String, Integer> stepCounts = new LinkedHashMap<>();
+        stepByRegime.forEach((regime, v) -> stepCounts.put(regime, v.size()));
+        Map<String, Integer> referenceCounts = new LinkedHashMap<>();
+        referenceByRegime.forEach((regime, v) -> referenceCounts.put(regime, v.size()));
+        return Optional.of(new RegimeShift(against, stepCounts, referenceCounts, fisher, within));
     }
 
-    /** The interval against {@code against}, or none when either side's repeats split evenly between regimes. */
-    static EffectInterval slowdown(String against, Split reference, Split step, String headline) {
-        return undecided(against, reference, step).orElseGet(() -> EffectInterval.slowdown(against,
-                ReportBuilder.headlineValues(reference.runs(), headline), ReportBuilder.headlineValues(step.runs(), headline),
-                ReportBuilder.headlineSeconds(step.runs(), headline)));
+    private static Map<String, List<Double>> byRegime(List<Repeat> repeats) {
+        Map<String, List<Double>> by = new LinkedHashMap<>();
+        repeats.stream().filter(r -> r.regime() != null && r.regime().measured())
+                .forEach(r -> by.computeIfAbsent(r.regime().regime(), k -> new ArrayList<>()).add(r.throughput()));
+        return by;
     }
 
-    /** step ÷ {@code against} in {@code phase} over the split runs, or none when either side split evenly. */
-    static EffectInterval ratio(String against, Split reference, Split step, String phase) {
-        return undecided(against, reference, step).orElseGet(() -> EffectInterval.ratio(against,
-                ReportBuilder.headlineValues(reference.runs(), phase), ReportBuilder.headlineValues(step.runs(), phase)));
+    private static int count(Map<String, List<Double>> by, String regime) {
+        return by.getOrDefault(regime, List.of()).size();
     }
 
-    /** No interval, and why, when either side's repeats split evenly between regimes. */
-    private static Optional<EffectInterval> undecided(String against, Split reference, Split step) {
-        String why = step.undecided() != null ? step.undecided()
-                : reference.undecided() != null ? against + " " + reference.undecided() : null;
-        return Optional.ofNullable(why).map(w -> new EffectInterval(against, org.pgknobs.stats.WelchLogRatio.METHOD,
-                step.runs().size(), reference.runs().size(), null, null, null, null, null, w, null));
+    private static double[] values(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    /** The why-rules' view: the measures and the 40001 failures of the phase (retries + 40001 errors). */
+    /** The done, measured repeats with their regime and headline throughput. */
+    private static List<Repeat> repeats(List<StepRun> runs, String headline) {
+        List<Repeat> out = new ArrayList<>();
+        for (StepRun r : runs) {
+            Optional<RunRegime> regime = of(r, headline);
+            Optional<PhaseResult> phase = ReportBuilder.phase(r, headline);
+            if (r.status() == org.pgknobs.results.StepStatus.DONE && regime.isPresent() && phase.isPresent()) {
+                out.add(new Repeat("r" + r.repeat(), regime.get(), phase.get().throughput()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The why-rules' view: the measures and the 40001 failures of the phase (retries + 40001 errors), the step's
+     * repeats by regime, and their shift against the compared step's.
+     */
     static Optional<Evidence.Regime> evidence(StepRun run, List<StepRun> runs, Optional<PhaseResult> phase,
-                                              String headline) {
+                                              String headline, String against, List<StepRun> compared) {
         Optional<RunRegime> measures = of(run, headline);
         if (measures.isEmpty()) {
             return Optional.empty();
         }
         Long failures = phase.map(Outcome::of).map(Outcome::serializationFailures).orElse(null);
-        return Optional.of(new Evidence.Regime(measures.get(), failures, groups(runs, headline)));
+        return Optional.of(new Evidence.Regime(measures.get(), failures, groups(runs, headline),
+                shift(against, compared, runs, headline).orElse(null)));
     }
 
     private static StatementWindow statements(StepRun run, String phase) {

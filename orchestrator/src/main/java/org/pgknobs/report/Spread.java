@@ -23,10 +23,14 @@ import org.pgknobs.stats.NoiseFloor;
  * @param repeatsToDetect         an effect ("5 %", "10 %", "20 %") → repeats per side it takes (null: over 10,000)
  * @param drift                   a bracketed base's drift across the run (its measurements are these repeats, so the
  *                                spread above holds the drift too); null when the base was not bracketed
+ * @param noiseModel              the run's noise model of the headline phase, as a sentence ({@link RunNoise}): the
+ *                                spread pooled over its steps, which every interval of the steps table is built on;
+ *                                null without one
  */
 public record Spread(String step, int repeats, List<Double> throughputs, double mean, double coefficientOfVariation,
                      double relativeHalfWidth, double minimumDetectableEffect, Map<Integer, Double> detectableAt,
-                     Map<String, Integer> repeatsToDetect, Drift drift) {
+                     Map<String, Integer> repeatsToDetect, Drift drift,
+                     String noiseModel) {
 
     private static final List<Integer> PER_SIDE = List.of(2, 3, 5, 10);
     private static final List<Double> EFFECTS = List.of(0.05, 0.10, 0.20);
@@ -43,13 +47,19 @@ public record Spread(String step, int repeats, List<Double> throughputs, double 
         EFFECTS.forEach(e -> toDetect.put(String.format(Locale.ROOT, "%.0f %%", e * 100),
                 f.repeatsToDetect(e).isPresent() ? f.repeatsToDetect(e).getAsInt() : null));
         return new Spread(step, f.repeats(), List.copyOf(throughputs), f.mean(), f.coefficientOfVariation(),
-                f.relativeHalfWidth(), f.minimumDetectableEffect(), at, toDetect, null);
+                f.relativeHalfWidth(), f.minimumDetectableEffect(), at, toDetect, null, null);
     }
 
     /** The same spread with the bracketed base's drift. */
     public Spread withDrift(Drift newDrift) {
         return new Spread(step, repeats, throughputs, mean, coefficientOfVariation, relativeHalfWidth,
-                minimumDetectableEffect, detectableAt, repeatsToDetect, newDrift);
+                minimumDetectableEffect, detectableAt, repeatsToDetect, newDrift, noiseModel);
+    }
+
+    /** The same spread with the run's noise model (a sentence), null without one. */
+    public Spread withNoiseModel(String sentence) {
+        return new Spread(step, repeats, throughputs, mean, coefficientOfVariation, relativeHalfWidth,
+                minimumDetectableEffect, detectableAt, repeatsToDetect, drift, sentence);
     }
 
     /**

@@ -85,7 +85,8 @@ final class StepBuilder {
                 outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
                 outcome.map(Outcome::isolation).orElse(null),
                 noise(against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase()), steadiness,
-                median.flatMap(m -> RunRegimes.evidence(m, runs, phase, headline)).orElse(null));
+                median.flatMap(m -> RunRegimes.evidence(m, runs, phase, headline, against.compared(),
+                        against.comparedRuns())).orElse(null));
         Optional<Captures> captures = median.map(m -> new Captures(m.captures(), against.comparedCaptures()));
         List<Inert> inert = inert(name, runs, against, headline);
         return new ReportData.Step(runs.get(0).index(), name, status(runs), runs.stream().map(StepRun::reason)

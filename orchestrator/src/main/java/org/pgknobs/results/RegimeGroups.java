@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Repeats (or runs) grouped by their {@link RunRegime#name()}: one group is one regime; more than one is a
+ * Repeats (or runs) grouped by their {@link RunRegime#regime()} (the lock granularity on district and warehouse): one group is one regime; more than one is a
  * bimodal step, named run by run ("bimodal: r1, r3 tuple-level; r2 relation-level on district"). Runs without
  * SIREAD samples have no regime and are left out of the grouping.
  *
@@ -24,7 +24,7 @@ public record RegimeGroups(Map<String, List<String>> groups) {
         Map<String, List<String>> g = new LinkedHashMap<>();
         runs.forEach((label, regime) -> {
             if (regime != null && regime.measured()) {
-                g.computeIfAbsent(regime.name(), k -> new ArrayList<>()).add(label);
+                g.computeIfAbsent(regime.regime(), k -> new ArrayList<>()).add(label);
             }
         });
         return new RegimeGroups(g);

@@ -16,7 +16,7 @@ import org.pgknobs.stats.Stats;
 final class RegimeLine {
 
     /** The tables whose relation-level locks decide TPC-C's regime: the few-page ones every NewOrder and Payment read. */
-    static final List<String> KEY_TABLES = List.of("district", "warehouse");
+    static final List<String> KEY_TABLES = RunRegime.DECIDING_TABLES;
 
     private RegimeLine() {
     }
@@ -92,6 +92,6 @@ final class RegimeLine {
     }
 
     private static boolean in(DriverFigures f, String regime) {
-        return f.regime() != null && f.regime().measured() && f.regime().name().equals(regime);
+        return f.regime() != null && f.regime().measured() && f.regime().regime().equals(regime);
     }
 }

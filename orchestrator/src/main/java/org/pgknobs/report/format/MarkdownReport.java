@@ -202,8 +202,8 @@ final class MarkdownReport implements ReportFormat {
             + " with its 95 % interval from both runs' repeats (Welch's t on the logs); ▲/▼ in bold (green or red in"
             + " report.html) only where that interval lies wholly above or below 1.";
 
-    static final String INTERVAL_NOTE = "[lo–hi]: the 95 % interval of the effect from the repeats (Welch's t on the"
-            + " logs, docs/statistics.md); within noise: the interval holds 1; [≥ x]: a 95 % lower bound on the slowdown"
+    static final String INTERVAL_NOTE = "[lo–hi]: the 95 % interval of the effect from the repeats (t on the logs with"
+            + " the run's pooled spread, Welch's where a step's spread differs: docs/statistics.md); within noise: the interval holds 1; [≥ x]: a 95 % lower bound on the slowdown"
             + " of a step that completed nothing (its count as Poisson, Garwood). ▲/▼ in bold, or a green or red cell,"
             + " only where the interval lies wholly above or below 1; no interval, no mark.";
 

@@ -66,7 +66,8 @@ final class Steps {
 
     private static java.util.Optional<String> spreadLine(ReportData.Run run) {
         return java.util.Optional.ofNullable(run.baseSpread()).map(s -> "Spread of " + s.sentence() + "."
-                + (s.drift() == null ? "" : " " + s.drift().sentence() + "."));
+                + (s.drift() == null ? "" : " " + s.drift().sentence() + ".")
+                + (s.noiseModel() == null ? "" : " " + s.noiseModel() + "."));
     }
 
     /** The report's top line when the bracketed base moved beyond the noise of its windows (docs/statistics.md). */

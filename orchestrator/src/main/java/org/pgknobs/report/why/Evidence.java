@@ -43,11 +43,18 @@ public record Evidence(MachineFacts machine, String headlinePhase, Map<String, L
      * @param serializationFailures attempts that failed with 40001: the drivers' retries (they retry only those)
      *                              and the 40001 errors of requests given up; null when the driver did not say
      * @param repeats               the step's repeats by regime ({@link RegimeGroups}); null when not grouped
+     * @param shift                 the step's and the compared step's repeats by regime, Fisher's test of the shares
+     *                              and the within-regime slowdowns; null when both sides' repeats share one regime
      */
-    public record Regime(RunRegime measures, Long serializationFailures, RegimeGroups repeats) {
+    public record Regime(RunRegime measures, Long serializationFailures, RegimeGroups repeats,
+                         org.pgknobs.results.RegimeShift shift) {
 
         public Regime(RunRegime measures, Long serializationFailures) {
-            this(measures, serializationFailures, null);
+            this(measures, serializationFailures, null, null);
+        }
+
+        public Regime(RunRegime measures, Long serializationFailures, RegimeGroups repeats) {
+            this(measures, serializationFailures, repeats, null);
         }
     }
 

@@ -238,6 +238,12 @@ public record WhyInput(Derived step, Optional<Derived> baseline, Map<String, Str
         return read("table_scans", evidence.regime() == null ? null : evidence.regime().repeats());
     }
 
+    /** The step's and the compared step's repeats by regime, when they span more than one; null without. */
+    org.pgknobs.results.RegimeShift regimeShift() {
+        log.add("siread_locks");
+        return read("table_scans", evidence.regime() == null ? null : evidence.regime().shift());
+    }
+
     /** Both steps' statements.json, one per measured repeat (the median repeats' when no repeats were given). */
     Repeats statements() {
         log.add("statements.json");

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.report.captures.StepCaptures;
+import org.pgknobs.report.EffectInterval;
+import org.pgknobs.report.Mark;
 import org.pgknobs.report.ReportBuilder;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.RunData;
@@ -31,14 +33,17 @@ import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.results.WorkloadResult;
 import org.pgknobs.stats.NoInterval;
+import org.pgknobs.stats.PooledLogSpread;
 import org.pgknobs.stats.RatioInterval;
+import org.pgknobs.stats.RatioResult;
 import org.pgknobs.stats.WelchLogRatio;
 
 /**
- * The report's intervals on crafted step data (no server): each effect carries Welch's t interval on the logs of
- * the repeats, "within noise" is the interval holding 1, one repeat gives no interval and the report says so, and
- * the verdicts say whether the published effect lies inside. Expected ends come from {@link WelchLogRatio} on the
- * same numbers, in its own orientation (step ÷ base) and inverted here for the slowdowns.
+ * The report's intervals on crafted step data (no server): each effect of a run carries the run's pooled t interval
+ * on the logs of the repeats ({@link PooledLogSpread}), "within noise" is the interval holding 1, no spread anywhere
+ * gives no interval and the report says so, and the verdicts say whether the published effect lies inside. Expected
+ * ends come from {@link PooledLogSpread} (or {@link WelchLogRatio} across runs) on the same numbers, in its own
+ * orientation (step ÷ base) and inverted here for the slowdowns.
  */
 @Tag("unit")
 class EffectIntervalReportTest {
@@ -51,20 +56,25 @@ class EffectIntervalReportTest {
     private static final double[] NO_AUTOVACUUM = {1020, 1080, 990};
 
     @Test
-    void everySlowdownCarriesWelchOnLogsAgainstTheBaseAndTheStepBefore() throws Exception {
-        ReportData.Run run = cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum", NO_AUTOVACUUM));
+    void everySlowdownCarriesTheRunsPooledIntervalAgainstTheBaseAndTheStepBefore() throws Exception {
+        Map<String, double[]> throughputs = Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum",
+                NO_AUTOVACUUM);
+        ReportData.Run run = cumulative(throughputs);
         ReportData.Step smallWal = step(run, "small-wal");
-        RatioInterval ratio = (RatioInterval) WelchLogRatio.estimate(BASE, SMALL_WAL);
+        RatioInterval ratio = (RatioInterval) pooled(throughputs, "baseline", "small-wal");
+        assertThat(ratio.method()).isEqualTo(PooledLogSpread.METHOD);
+        assertThat(smallWal.effect().slowdownInterval().method()).isEqualTo(PooledLogSpread.METHOD);
         assertThat(smallWal.effect().slowdownInterval().lower()).isCloseTo(1 / ratio.upper(), within(1e-9));
         assertThat(smallWal.effect().slowdownInterval().upper()).isCloseTo(1 / ratio.lower(), within(1e-9));
         assertThat(smallWal.effect().slowdownInterval().ratio()).isCloseTo(1 / ratio.ratio(), within(1e-9));
         assertThat(smallWal.effect().slowdownInterval().pValue()).isCloseTo(ratio.pValue(), within(1e-12));
         assertThat(smallWal.effect().slowdownInterval().against()).isEqualTo("baseline");
+        assertThat(smallWal.effect().slowdownInterval().note()).isEqualTo("log spread pooled over 3 steps (df 6)");
         assertThat(smallWal.effect().stepBeforeInterval()).as("the step before is the base itself").isNull();
         assertThat(step(run, "baseline").effect().slowdownInterval()).isNull();
 
         ReportData.Step noAutovacuum = step(run, "no-autovacuum");
-        RatioInterval before = (RatioInterval) WelchLogRatio.estimate(SMALL_WAL, NO_AUTOVACUUM);
+        RatioInterval before = (RatioInterval) pooled(throughputs, "small-wal", "no-autovacuum");
         assertThat(noAutovacuum.effect().stepBeforeInterval().against()).isEqualTo("small-wal");
         assertThat(noAutovacuum.effect().stepBeforeInterval().lower()).isCloseTo(1 / before.upper(), within(1e-9));
         assertThat(noAutovacuum.effect().stepBeforeInterval().upper()).isCloseTo(1 / before.lower(), within(1e-9));
@@ -72,24 +82,26 @@ class EffectIntervalReportTest {
         String md = new MarkdownReport().render(data(run));
         assertThat(md).contains("| slowdown vs step before |")
                 .contains(Fmt.times(smallWal.effect().slowdown()) + " [" + Fmt.num(1 / ratio.upper()) + "–" + Fmt.num(1 / ratio.lower()) + "]")
-                .contains(" [" + Fmt.num(1 / before.upper()) + "–" + Fmt.num(1 / before.lower()) + "] vs small-wal");
+                .contains(" [" + Fmt.num(1 / before.upper()) + "–" + Fmt.num(1 / before.lower()) + "] vs small-wal")
+                .contains("Noise model: log spread pooled over 3 steps (df 6)");
     }
 
     @Test
     void withinNoiseIsTheIntervalHoldingOneNotTheMinMaxOverlap() throws Exception {
-        // the step's median (925) lies below the base's min (1000): the old min–max rule said "an effect";
-        // two repeats a side give a wide interval that holds 1
+        // the step's median (945) lies below the base's min (1000): the old min–max rule said "an effect";
+        // the run's pooled spread gives an interval that holds 1
         double[] base = {1000, 1100};
-        double[] close = {900, 950};
+        double[] close = {900, 990};
         double[] slow = {500, 520, 510};
-        ReportData.Run run = cumulative(Map.of("baseline", base, "small-wal", close, "no-autovacuum", slow));
+        Map<String, double[]> throughputs = Map.of("baseline", base, "small-wal", close, "no-autovacuum", slow);
+        ReportData.Run run = cumulative(throughputs);
         ReportData.Step s = step(run, "small-wal");
-        assertThat(((RatioInterval) WelchLogRatio.estimate(base, close)).containsOne()).isTrue();
+        assertThat(((RatioInterval) pooled(throughputs, "baseline", "small-wal")).containsOne()).isTrue();
         assertThat(s.effect().withinNoise()).isTrue();
         // within noise, yet the interval rules out every slowdown within ×2 of the published ×6.73: not reproduced
         assertThat(s.effect().verdict()).isEqualTo("not reproduced");
         ReportData.Step far = step(run, "no-autovacuum");
-        assertThat(((RatioInterval) WelchLogRatio.estimate(base, slow)).containsOne()).isFalse();
+        assertThat(((RatioInterval) pooled(throughputs, "baseline", "no-autovacuum")).containsOne()).isFalse();
         assertThat(far.effect().withinNoise()).isFalse();
         assertThat(far.effect().verdict()).isNotEqualTo("within noise");
     }
@@ -111,11 +123,11 @@ class EffectIntervalReportTest {
     }
 
     @Test
-    void oneRepeatGivesNoIntervalAndTheReportSaysWhy() throws Exception {
-        ReportData.Run run = cumulative(Map.of("baseline", new double[] {7000}, "small-wal", SMALL_WAL,
-                "no-autovacuum", NO_AUTOVACUUM));
+    void withNoSpreadMeasuredAnywhereThereIsNoIntervalAndTheReportSaysWhy() throws Exception {
+        ReportData.Run run = cumulative(Map.of("baseline", new double[] {7000}, "small-wal", new double[] {1050},
+                "no-autovacuum", new double[] {1020}));
         ReportData.Step s = step(run, "small-wal");
-        NoInterval expected = (NoInterval) WelchLogRatio.estimate(new double[] {7000}, SMALL_WAL);
+        NoInterval expected = (NoInterval) WelchLogRatio.estimate(new double[] {7000}, new double[] {1050});
         assertThat(s.effect().slowdownInterval().present()).isFalse();
         assertThat(s.effect().slowdownInterval().noInterval()).isEqualTo(expected.reason())
                 .isEqualTo("1 repeat of the base: no spread to estimate, so no interval");
@@ -127,6 +139,37 @@ class EffectIntervalReportTest {
         assertThat(new MarkdownReport().render(data(run))).contains(note).contains("(no interval)")
                 .doesNotContain("(1 repeat of the base: no spread to estimate, so no interval)");
         assertThat(new HtmlReport().render(data(run))).contains(HtmlReport.esc(note));
+    }
+
+    /**
+     * The README's "Try it" (issue 45, point 0e): the bracketed base measured twice (649 and 767 tx/s), each step
+     * once. The base's two measurements give the run's spread (SD of the logs 0.1181 on 1 df), so a step measured
+     * once has an interval with equal spread assumed: exp(±t(0.975, 1) · 0.1181 · sqrt(1 + 1/2)) = ×/÷ 6.29 around
+     * its estimate. A step ×433 slower is decided ([68.9–2722], clear of 1); one ×1.09 slower is not.
+     */
+    @Test
+    void aStepMeasuredOnceAgainstATwiceMeasuredBaseGetsThePooledSpreadAndSaysSo() throws Exception {
+        double geometricMean = Math.sqrt(649.0 * 767.0);
+        Map<String, double[]> throughputs = Map.of("baseline", new double[] {649, 767},
+                "small-wal", new double[] {geometricMean / 1.09}, "no-autovacuum", new double[] {geometricMean / 433});
+        ReportData.Run run = cumulative(throughputs);
+        EffectInterval far = step(run, "no-autovacuum").effect().slowdownInterval();
+        assertThat(far.method()).isEqualTo(PooledLogSpread.METHOD);
+        assertThat(far.ratio()).isCloseTo(433, within(1e-6));
+        assertThat(far.lower()).isCloseTo(68.9, within(0.1));
+        assertThat(far.upper()).isCloseTo(2722, within(1.0));
+        assertThat(far.note()).isEqualTo("log spread pooled over 1 steps (df 1); 1 repeat of the step: equal spread assumed");
+        assertThat(Mark.of(far).shown()).isTrue();
+        assertThat(step(run, "no-autovacuum").effect().withinNoise()).isFalse();
+        // against the step before, both measured once: the same spread, sqrt(2) in the standard error
+        assertThat(step(run, "no-autovacuum").effect().stepBeforeInterval().containsOne()).isFalse();
+
+        EffectInterval close = step(run, "small-wal").effect().slowdownInterval();
+        assertThat(close.ratio()).isCloseTo(1.09, within(1e-9));
+        assertThat(close.containsOne()).isTrue();
+        assertThat(step(run, "small-wal").effect().withinNoise()).isTrue();
+        assertThat(new MarkdownReport().render(data(run))).contains("a step measured once takes the pooled spread "
+                + "(equal spread assumed)");
     }
 
     @Test
@@ -195,13 +238,16 @@ class EffectIntervalReportTest {
 
     @Test
     void reportJsonCarriesTheIntervalsEndsMethodPValueAndRepeats() throws Exception {
-        ReportData data = data(cumulative(Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum", NO_AUTOVACUUM)));
+        Map<String, double[]> throughputs = Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum",
+                NO_AUTOVACUUM);
+        ReportData data = data(cumulative(throughputs));
         Path json = tmp.resolve("report.json");
         JsonFiles.write(json, data);
         JsonNode step = new ObjectMapper().readTree(json.toFile()).get("runs").get(0).get("steps").get(1);
-        RatioInterval ratio = (RatioInterval) WelchLogRatio.estimate(BASE, SMALL_WAL);
+        RatioInterval ratio = (RatioInterval) pooled(throughputs, "baseline", "small-wal");
         JsonNode interval = step.get("slowdownInterval");
-        assertThat(interval.get("method").asText()).isEqualTo("welch-log");
+        assertThat(interval.get("method").asText()).isEqualTo("pooled-log");
+        assertThat(interval.get("note").asText()).isEqualTo("log spread pooled over 3 steps (df 6)");
         assertThat(interval.get("lower").asDouble()).isCloseTo(1 / ratio.upper(), within(1e-9));
         assertThat(interval.get("upper").asDouble()).isCloseTo(1 / ratio.lower(), within(1e-9));
         assertThat(interval.get("pValue").asDouble()).isCloseTo(ratio.pValue(), within(1e-12));
@@ -215,16 +261,17 @@ class EffectIntervalReportTest {
         double[] base = {400, 410, 395};
         double[] small = {300, 310, 290};
         double[] big = {405, 420, 398};
-        ReportData.Run run = run(VARIANTS, Map.of("baseline", base, "small-cache", small, "big-cache", big));
+        Map<String, double[]> throughputs = Map.of("baseline", base, "small-cache", small, "big-cache", big);
+        ReportData.Run run = run(VARIANTS, throughputs);
         List<ReportData.RelativeRow> rows = run.sweep().get(0).rows();
         ReportData.RelativeRow smallRow = rows.stream().filter(r -> r.step().equals("small-cache")).findFirst().get();
-        RatioInterval expected = (RatioInterval) WelchLogRatio.estimate(base, small);
+        RatioInterval expected = (RatioInterval) pooled(throughputs, "baseline", "small-cache");
         assertThat(smallRow.interval().lower()).isCloseTo(expected.lower(), within(1e-9));
         assertThat(smallRow.interval().upper()).isCloseTo(expected.upper(), within(1e-9));
         assertThat(smallRow.withinNoise()).isFalse();
         assertThat(smallRow.publishedInside()).isEqualTo(expected.contains(300.0 / 400));
         ReportData.RelativeRow bigRow = rows.stream().filter(r -> r.step().equals("big-cache")).findFirst().get();
-        assertThat(bigRow.withinNoise()).isEqualTo(((RatioInterval) WelchLogRatio.estimate(base, big)).containsOne())
+        assertThat(bigRow.withinNoise()).isEqualTo(((RatioInterval) pooled(throughputs, "baseline", "big-cache")).containsOne())
                 .isTrue();
         assertThat(bigRow.verdict()).isEqualTo("within noise");
         assertThat(new MarkdownReport().render(data(run))).contains(Fmt.ratio(smallRow.relative()) + " ▼** " + Fmt.interval(smallRow.interval()));
@@ -265,6 +312,11 @@ class EffectIntervalReportTest {
         assertThat(row.interval().n()).isEqualTo(6);
         assertThat(new MarkdownReport().render(data)).contains(Fmt.ratio(row.combined(), row.interval()));
         assertThat(data.shards().get(0).rows().get(0).interval()).as("the base row").isNull();
+    }
+
+    /** step ÷ reference by the run's noise model over every step's repeats, as the report builds it. */
+    private static RatioResult pooled(Map<String, double[]> run, String reference, String step) {
+        return PooledLogSpread.of(run).estimate(reference, run.get(reference), step, run.get(step));
     }
 
     // ---- crafted runs ----

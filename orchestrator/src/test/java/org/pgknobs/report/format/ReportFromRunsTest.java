@@ -26,7 +26,7 @@ import org.pgknobs.report.Agreement;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.server.Workspace;
 import org.pgknobs.stats.RatioInterval;
-import org.pgknobs.stats.WelchLogRatio;
+import org.pgknobs.stats.PooledLogSpread;
 import org.pgknobs.testing.TinyRuns;
 import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;
@@ -74,6 +74,12 @@ class ReportFromRunsTest {
         assertThat(first.rows()).extracting(ReportData.RelativeRow::step).containsExactly("base", "a1", "a3", "a6");
 
         double base = median(throughputs(sweep, "01-base", "l.i1"));
+        // the phase's noise model: the spread pooled over its steps with values (a1 was rejected: none)
+        java.util.Map<String, double[]> model = new java.util.LinkedHashMap<>();
+        model.put("base", doubles(throughputs(sweep, "01-base", "l.i1")));
+        model.put("a3", doubles(throughputs(sweep, "03-a3", "l.i1")));
+        model.put("a6", doubles(throughputs(sweep, "04-a6", "l.i1")));
+        PooledLogSpread pooled = PooledLogSpread.of(model);
         for (ReportData.RelativeRow row : first.rows()) {
             if (row.step().equals("a1")) {
                 assertThat(row.value()).isNull();
@@ -91,7 +97,7 @@ class ReportFromRunsTest {
             assertThat(row.value().min()).isEqualTo(values.stream().min(Double::compare).get());
             if (!row.step().equals("base")) {
                 assertThat(row.relative()).isCloseTo(median(values) / base, within(1e-9));
-                var expected = WelchLogRatio.estimate(doubles(throughputs(sweep, "01-base", "l.i1")), doubles(values));
+                var expected = pooled.estimate("base", model.get("base"), row.step(), doubles(values));
                 assertThat(row.interval().lower()).isCloseTo(((RatioInterval) expected).lower(), within(1e-9));
                 assertThat(row.withinNoise()).isEqualTo(((RatioInterval) expected).containsOne());
             }

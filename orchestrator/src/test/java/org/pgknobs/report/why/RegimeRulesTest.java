@@ -3,12 +3,14 @@ package org.pgknobs.report.why;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.collector.PlanCalls;
 import org.pgknobs.results.RegimeGroups;
+import org.pgknobs.results.RegimeShift;
 import org.pgknobs.results.RunRegime;
 
 /** The regime rules on crafted measures: what they say, the figures they list, and when they stay silent. */
@@ -50,17 +52,34 @@ class RegimeRulesTest {
     }
 
     @Test
-    void bimodalRepeatsAreNamedWithTheRepeatsTheIntervalIsOver() {
+    void bimodalRepeatsAreNamedAndTheIntervalIsOverAllOfThem() {
         Map<String, RunRegime> runs = new LinkedHashMap<>();
         runs.put("r1", TUPLE);
         runs.put("r2", RELATION);
         runs.put("r3", TUPLE);
         Reason r = new RegimeBimodal().explain(input(0, 1000, TUPLE, RegimeGroups.of(runs))).orElseThrow();
         assertThat(r.text()).isEqualTo("bimodal: r1, r3 tuple-level; r2 relation-level on district, warehouse;"
-                + " the interval is over r1, r3 (tuple-level, the majority regime)");
+                + " the interval is over all 3 repeats");
         runs.remove("r3");
         assertThat(new RegimeBimodal().explain(input(0, 1000, TUPLE, RegimeGroups.of(runs))).orElseThrow().text())
-                .endsWith("no regime holds most repeats, so no interval");
+                .endsWith("the interval is over all 2 repeats");
         assertThat(new RegimeBimodal().explain(input(0, 1000, TUPLE, RegimeGroups.of(Map.of("r1", TUPLE))))).isEmpty();
+    }
+
+    @Test
+    void aStepThatMovedRepeatsBetweenRegimesSaysSoWithTheSharesAndFishersTest() {
+        RegimeShift shift = new RegimeShift("base", Map.of("tuple-level", 3), Map.of("tuple-level", 1,
+                "relation-level on district, warehouse", 2), 0.4, List.of());
+        Map<String, RunRegime> runs = new LinkedHashMap<>();
+        runs.put("r1", TUPLE);
+        runs.put("r2", TUPLE);
+        runs.put("r3", TUPLE);
+        RegimeGroups oneRegime = RegimeGroups.of(runs);
+        Reason r = new RegimeBimodal().explain(new WhyInput(null, Optional.empty(), Map.of(), new Evidence(null, "tpcc",
+                Map.of(), 1000L, 100L, "serializable", null, null, new Evidence.Regime(TUPLE, 0L, oneRegime, shift))))
+                .orElseThrow();
+        assertThat(r.text()).isEqualTo("r1, r2, r3 tuple-level; tuple-level in 3 of 3 repeats against 1 of 3 in base,"
+                + " relation-level on district, warehouse in 0 of 3 repeats against 2 of 3 in base (Fisher's exact test"
+                + " of the shares: p 0.40)");
     }
 }
