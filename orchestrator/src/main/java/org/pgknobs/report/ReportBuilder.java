@@ -95,8 +95,10 @@ public final class ReportBuilder {
                             neighbour == null ? List.of() : byStep.get(neighbour), StepBuilder.why(steps, neighbour))));
             previous = e.getKey();
         }
-        List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
-                ? sweep(byStep, baseline, headline, phaseNames, refPhase, published, band) : List.of();
+        // the one verdict model decides every mark and verdict of the run's tables, as one family per page
+        List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS ? VerdictModel.sweep(
+                sweep(byStep, baseline, headline, phaseNames, refPhase, published), phase -> band) : List.of();
+        steps = VerdictModel.steps(steps, sweep, headline, band);
         String experiment = data.experiment().map(Experiment::name)
                 .orElseGet(() -> data.suite().map(s -> s.origin().experiment()).orElse(data.dirName()));
         String postgres = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
@@ -165,8 +167,7 @@ public final class ReportBuilder {
     }
 
     private static List<ReportData.PhaseTable> sweep(Map<String, List<StepRun>> byStep, String baseline, String headline,
-                                                     Set<String> phaseNames, String refPhase, Map<String, Double> published,
-                                                     double drift) {
+                                                     Set<String> phaseNames, String refPhase, Map<String, Double> published) {
         List<String> order = new ArrayList<>();
         if (headline != null) {
             order.add(headline);
@@ -185,19 +186,15 @@ public final class ReportBuilder {
             for (Map.Entry<String, Stat> v : values.entrySet()) {
                 Stat s = v.getValue();
                 boolean isBase = v.getKey().equals(baseline);
+                // the ratio of medians only where there is no interval; VerdictModel puts the interval's estimate
                 Double rel = s != null && base != null && base.median() > 0 && !isBase ? s.median() / base.median() : null;
                 EffectInterval interval = rel == null ? null
                         : RunRegimes.ratio(baseline, splits.get(baseline), splits.get(v.getKey()), phase);
-                Mark mark = Mark.of(interval, drift);
-                boolean noise = interval != null && interval.present() && !mark.shown();
                 Double pub = phase.equals(refPhase) ? published.get(v.getKey()) : null;
                 Double pubRel = pub != null && pubBase != null && pubBase > 0 && !isBase ? pub / pubBase : null;
-                Agreement agreement = interval == null ? null : Agreement.of(interval, pubRel, drift);
-                Verdict verdict = interval == null ? null : Verdict.of(interval, pubRel, drift);
-                Boolean inside = verdict == null || !interval.present() ? null : interval.contains(pubRel);
-                rows.add(new ReportData.RelativeRow(v.getKey(), s, rel, interval, noise, pub, pubRel,
-                        agreement == null ? null : agreement.label(), verdict == null ? null : verdict.label(), inside,
-                        mark));
+                // marks, agreement and verdict: VerdictModel.sweep, over the page's family
+                rows.add(new ReportData.RelativeRow(v.getKey(), s, rel, interval, false, pub, pubRel, null, null, null,
+                        Mark.NONE));
             }
             tables.add(new ReportData.PhaseTable(phase, rows));
         }

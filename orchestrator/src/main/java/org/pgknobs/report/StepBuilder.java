@@ -133,18 +133,14 @@ final class StepBuilder {
                 ? outcome.get().bound() : null;
         double value = below != null ? below : throughput == null ? 0 : throughput.median();
         Double slowdown = value > 0 && base.throughput() != null ? base.throughput().median() / value : null;
-        // the interval against the base holds 1 (or the base's drift): ours shows no effect (docs/statistics.md)
-        boolean withinNoise = vsBase != null && below == null && vsBase.present() && !Mark.of(vsBase, base.drift()).shown();
+        // within noise, the mark and the verdict: VerdictModel.steps, with the page's other comparisons
         Double published = base.published();
         Double publishedSlowdown = published != null && base.publishedBase() != null && published > 0
                 ? base.publishedBase() / published : null;
-        // ours and the published effect both as slowdowns: the verdict's rule reads the same either way up
-        Verdict verdict = base.isBase() || throughput == null ? null : Verdict.of(vsBase, publishedSlowdown, base.drift());
-        Boolean publishedInside = verdict == null || vsBase == null || !vsBase.present() ? null
-                : vsBase.contains(publishedSlowdown);
-        return new ReportData.Effect(throughput, goodput, slowdown, vsBase, against.vsStepBefore(), withinNoise,
-                published, publishedSlowdown, below, verdict == null ? against.noVerdict() : verdict.label(),
-                publishedInside);
+        Boolean publishedInside = base.isBase() || throughput == null || publishedSlowdown == null || vsBase == null
+                || !vsBase.present() ? null : vsBase.contains(publishedSlowdown);
+        return new ReportData.Effect(throughput, goodput, slowdown, vsBase, against.vsStepBefore(), false,
+                published, publishedSlowdown, below, against.noVerdict(), publishedInside, Mark.NONE);
     }
 
     private static ReportData.Window window(Optional<StepRun> median, Optional<PhaseResult> phase,

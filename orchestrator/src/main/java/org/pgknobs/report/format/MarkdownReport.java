@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 import org.pgknobs.report.AutovacuumText;
 import org.pgknobs.report.Mark;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.VerdictModel;
 import org.pgknobs.report.why.Reason;
 
 /** report.md: the tables of {@link ReportData} as GitHub Markdown (▲/▼ in bold only where {@link Mark} shows a direction). */
@@ -141,6 +142,7 @@ final class MarkdownReport implements ReportFormat {
         if (shared != null) {
             md.append(Fmt.sharedNote(shared)).append("\n\n");
         }
+        md.append(VerdictModel.note(run)).append("\n\n");
     }
 
     private static void absolute(StringBuilder md, ReportData.Run run) {
@@ -178,7 +180,7 @@ final class MarkdownReport implements ReportFormat {
         separator(md, header.size());
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
-                    Steps.throughput(s), Fmt.stat(s.effect().goodput()), Steps.slowdown(s, shared),
+                    Steps.throughput(s), Fmt.stat(s.effect().goodput()), Steps.markedSlowdown(s, shared),
                     Fmt.num(s.effect().published()), Fmt.times(s.effect().publishedSlowdown()), Steps.verdict(s)));
             cells.addAll(Steps.serverFigures(s));
             if (stepBefore) {
@@ -192,6 +194,7 @@ final class MarkdownReport implements ReportFormat {
         if (shared != null) {
             md.append(Fmt.sharedNote(shared)).append("\n\n");
         }
+        md.append(VerdictModel.note(run)).append("\n\n");
     }
 
     static final String ABSOLUTE_NOTE = "Median (min–max) over the repeats; ▲/▼ (a green or red cell in report.html)"
@@ -204,8 +207,9 @@ final class MarkdownReport implements ReportFormat {
 
     static final String INTERVAL_NOTE = "[lo–hi]: the 95 % interval of the effect from the repeats (Welch's t on the"
             + " logs, docs/statistics.md); within noise: the interval holds 1; [≥ x]: a 95 % lower bound on the slowdown"
-            + " of a step that completed nothing (its count as Poisson, Garwood). ▲/▼ in bold, or a green or red cell,"
-            + " only where the interval lies wholly above or below 1; no interval, no mark.";
+            + " of a step that completed nothing (its count as Poisson, Garwood). ▲ (faster) / ▼ (slower) in bold, or a"
+            + " green or red cell, only where the interval lies wholly on one side of 1 and the page's multiplicity"
+            + " control (named under the table) keeps the mark; no interval, no mark.";
 
     static String ablation(ReportData.Ablation a) {
         StringBuilder md = new StringBuilder();
