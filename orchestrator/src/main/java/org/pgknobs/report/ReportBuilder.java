@@ -97,7 +97,7 @@ public final class ReportBuilder {
         }
         // the one verdict model decides every mark and verdict of the run's tables, as one family per page
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS ? VerdictModel.sweep(
-                sweep(byStep, baseline, headline, phaseNames, refPhase, published), phase -> band) : List.of();
+                sweep(byStep, baseline, headline, phaseNames, refPhase, published), headline, phase -> band) : List.of();
         steps = VerdictModel.steps(steps, sweep, headline, band);
         String experiment = data.experiment().map(Experiment::name)
                 .orElseGet(() -> data.suite().map(s -> s.origin().experiment()).orElse(data.dirName()));

@@ -11,8 +11,8 @@ import java.util.function.ToDoubleFunction;
  * report.json and summary.md show, from the intervals the report built (docs/statistics.md, "Verdicts" and "Marks on
  * a page"); the renderings and {@link SummaryTable} read them, none computes its own.
  * <ul>
- *   <li>a variants sweep: one family, every step × phase against the base, Benjamini–Hochberg ({@link PageMarks});
- *       the steps table shows the headline phase's marks of that family;
+ *   <li>a variants sweep: Benjamini–Hochberg ({@link PageMarks}) over two families, the headline phase's steps
+ *       and the other phases' steps × phases; the steps table shows the headline phase's marks;
  *   <li>any other run (a chain, an ablation's runs): the steps' comparisons with the base, Holm.
  * </ul>
  * The point estimate of every comparison is the one its interval is built around, the ratio of geometric means
@@ -28,39 +28,55 @@ public final class VerdictModel {
         return run.sweep().isEmpty() ? PageMarks.Procedure.HOLM : PageMarks.Procedure.BENJAMINI_HOCHBERG;
     }
 
-    /** The sentence under each of the run's tables that names the procedure and its family. */
-    public static String note(ReportData.Run run) {
-        List<EffectInterval> family = run.sweep().isEmpty()
-                ? run.steps().stream().map(s -> s.effect().slowdownInterval()).toList()
-                : run.sweep().stream().flatMap(t -> t.rows().stream()).map(ReportData.RelativeRow::interval).toList();
-        return procedure(run).note(PageMarks.size(family));
+    /** The sentence under a table of the run (a phase table's {@code phase}, or null for the steps table). */
+    public static String note(ReportData.Run run, String phase) {
+        if (run.sweep().isEmpty()) {
+            return procedure(run).note(PageMarks.size(run.steps().stream().map(s -> s.effect().slowdownInterval())
+                    .toList()));
+        }
+        boolean headline = phase == null || phase.equals(run.setup().headlinePhase());
+        List<EffectInterval> family = run.sweep().stream()
+                .filter(t -> t.phase().equals(run.setup().headlinePhase()) == headline)
+                .flatMap(t -> t.rows().stream()).map(ReportData.RelativeRow::interval).toList();
+        return (headline ? PageMarks.Procedure.BENJAMINI_HOCHBERG_HEADLINE : PageMarks.Procedure.BENJAMINI_HOCHBERG)
+                .note(PageMarks.size(family));
     }
 
     /**
-     * A sweep's phase tables with their marks (one Benjamini–Hochberg family over every row), verdicts and agreements.
+     * A sweep's phase tables with their marks, verdicts and agreements: two Benjamini–Hochberg families, the headline
+     * phase's steps (the table the verdicts and the steps table read) and every other phase's steps × phases.
      *
      * @param band each phase's drift band (1 without)
      */
-    static List<ReportData.PhaseTable> sweep(List<ReportData.PhaseTable> tables, ToDoubleFunction<String> band) {
-        List<EffectInterval> family = new ArrayList<>();
-        List<Double> bands = new ArrayList<>();
-        for (ReportData.PhaseTable t : tables) {
-            for (ReportData.RelativeRow r : t.rows()) {
-                family.add(r.interval());
-                bands.add(band.applyAsDouble(t.phase()));
+    static List<ReportData.PhaseTable> sweep(List<ReportData.PhaseTable> tables, String headline,
+                                             ToDoubleFunction<String> band) {
+        Map<ReportData.RelativeRow, Mark> marks = new java.util.IdentityHashMap<>();
+        for (boolean headlineFamily : new boolean[] {true, false}) {
+            List<ReportData.RelativeRow> rows = new ArrayList<>();
+            List<Double> bands = new ArrayList<>();
+            for (ReportData.PhaseTable t : tables) {
+                if (t.phase().equals(headline) == headlineFamily) {
+                    t.rows().forEach(r -> {
+                        rows.add(r);
+                        bands.add(band.applyAsDouble(t.phase()));
+                    });
+                }
+            }
+            List<Mark> decided = PageMarks.of(rows.stream().map(ReportData.RelativeRow::interval).toList(), bands,
+                    PageMarks.Procedure.BENJAMINI_HOCHBERG);
+            for (int i = 0; i < rows.size(); i++) {
+                marks.put(rows.get(i), decided.get(i));
             }
         }
-        List<Mark> marks = PageMarks.of(family, bands, PageMarks.Procedure.BENJAMINI_HOCHBERG);
         List<ReportData.PhaseTable> out = new ArrayList<>();
-        int k = 0;
         for (ReportData.PhaseTable t : tables) {
+            double b = band.applyAsDouble(t.phase());
             List<ReportData.RelativeRow> rows = new ArrayList<>();
             for (ReportData.RelativeRow r : t.rows()) {
-                Mark mark = marks.get(k);
+                Mark mark = marks.get(r);
                 Verdict v = r.interval() == null ? null : Verdict.of(r.interval(), r.publishedRelative(), mark,
-                        withinDrift(r.interval(), bands.get(k)));
+                        withinDrift(r.interval(), b));
                 rows.add(r.decided(mark, v));
-                k++;
             }
             out.add(new ReportData.PhaseTable(t.phase(), rows));
         }

@@ -71,7 +71,8 @@ class VerdictTest {
         verdict(interval(0.9, 0.85, 0.95), 1.62, Verdict.CONTRADICTED, "clear of 1 the other way");
         verdict(interval(1.3, 1.4, 1.6), 1.0, Verdict.CONTRADICTED, "P = 1: any direction beyond its tolerance");
         verdict(interval(1.04, 0.9, 1.2), 1.3, Verdict.UNDECIDED, "holds 1 and reaches P's tolerance");
-        verdict(interval(1.04, 0.5, 4.0), 6.73, Verdict.UNDECIDED, "holds both 1 and P");
+        verdict(interval(1.04, 0.5, 8.0), 6.73, Verdict.UNDECIDED, "holds both 1 and P");
+        verdict(interval(1.04, 0.5, 4.0), 6.73, Verdict.RULES_OUT, "holds 1, ends below 6.73 / 1.25");
         verdict(interval(1.15, 1.05, 1.3), 0.97, Verdict.UNDECIDED,
                 "clear of 1 the other way, but within ×1.25 of P: cannot tell");
         verdict(none(1.04), 6.73, Verdict.NO_INTERVAL, "the quick profile's cache-8mb on one repeat");
@@ -81,7 +82,7 @@ class VerdictTest {
     @Test
     void theToleranceIsTheSameForASpeedUpAndASlowdown() {
         // 0.76 and 1/0.76 against intervals that are each other's inverse: same verdict, for every interval tried
-        double[][] intervals = {{0.60, 0.70}, {0.70, 0.80}, {0.90, 1.10}, {0.95, 1.02}, {1.2, 1.4}, {0.4, 0.5}, {0.5, 0.62}};
+        double[][] intervals = {{0.60, 0.70}, {0.70, 0.80}, {0.90, 1.10}, {0.96, 1.02}, {1.2, 1.4}, {0.4, 0.5}, {0.5, 0.62}};
         for (double[] i : intervals) {
             EffectInterval ours = interval(Math.sqrt(i[0] * i[1]), i[0], i[1]);
             assertThat(Verdict.of(mirror(ours), 1 / 0.76)).as("[%s–%s]", i[0], i[1]).isEqualTo(Verdict.of(ours, 0.76));

@@ -163,7 +163,7 @@ final class HtmlReport implements ReportFormat {
         }
         h.append("</table>\n");
         note(h, shared);
-        h.append("<p class=\"meta\">").append(esc(VerdictModel.note(run))).append("</p>\n");
+        h.append("<p class=\"meta\">").append(esc(VerdictModel.note(run, t.phase()))).append("</p>\n");
     }
 
     /** The no-interval reason all interval-less cells of the table above share, said once. */
@@ -220,7 +220,7 @@ final class HtmlReport implements ReportFormat {
         table(h, header, rows, header.indexOf("slowdown"),
                 run.steps().stream().map(s -> Fmt.cssClass(s.effect().mark())).toList());
         note(h, shared);
-        h.append("<p class=\"meta\">").append(esc(VerdictModel.note(run))).append("</p>\n");
+        h.append("<p class=\"meta\">").append(esc(VerdictModel.note(run, null))).append("</p>\n");
         h.append("<details>\n<summary>Server figures per step (latency, hit ratio, WAL, checkpoints, autovacuum, reads, "
                 + "errors, waits)</summary>\n<div class=\"scroll\">\n");
         List<List<String>> figures = new java.util.ArrayList<>();

@@ -142,7 +142,7 @@ final class MarkdownReport implements ReportFormat {
         if (shared != null) {
             md.append(Fmt.sharedNote(shared)).append("\n\n");
         }
-        md.append(VerdictModel.note(run)).append("\n\n");
+        md.append(VerdictModel.note(run, t.phase())).append("\n\n");
     }
 
     private static void absolute(StringBuilder md, ReportData.Run run) {
@@ -194,7 +194,7 @@ final class MarkdownReport implements ReportFormat {
         if (shared != null) {
             md.append(Fmt.sharedNote(shared)).append("\n\n");
         }
-        md.append(VerdictModel.note(run)).append("\n\n");
+        md.append(VerdictModel.note(run, null)).append("\n\n");
     }
 
     static final String ABSOLUTE_NOTE = "Median (min–max) over the repeats; ▲/▼ (a green or red cell in report.html)"
