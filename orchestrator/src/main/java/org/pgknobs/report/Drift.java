@@ -67,13 +67,13 @@ public record Drift(String base, List<Point> points, double factor, Double lower
      * @param all every run of the result directory (the trend reads them in the order they started)
      */
     static Drift of(String base, List<StepRun> baseRuns, List<StepRun> all, String headline) {
-        List<StepRun> measured = baseRuns.stream().filter(r -> ReportBuilder.phase(r, headline).isPresent()
+        List<StepRun> measured = baseRuns.stream().filter(r -> Repeats.phase(r, headline).isPresent()
                 && r.status() == StepStatus.DONE).sorted(Comparator.comparingInt(StepRun::repeat)).toList();
         if (measured.size() < 2) {
             return null;
         }
         List<Point> points = measured.stream().map(r -> new Point(r.repeat(), r.result().started(),
-                ReportBuilder.phase(r, headline).get().throughput(),
+                Repeats.phase(r, headline).get().throughput(),
                 r.result().machine() == null ? null : r.result().machine().cpu(headline))).toList();
         Point first = points.get(0);
         Point last = points.get(points.size() - 1);
@@ -85,9 +85,9 @@ public record Drift(String base, List<Point> points, double factor, Double lower
         RatioInterval i = d.interval() instanceof RatioInterval r ? r : null;
         double[] throughputs = points.stream().mapToDouble(Point::throughput).toArray();
         double[] inOrder = all.stream().filter(r -> r.status() == StepStatus.DONE && r.result() != null
-                        && r.result().started() != null && ReportBuilder.phase(r, headline).isPresent())
+                        && r.result().started() != null && Repeats.phase(r, headline).isPresent())
                 .sorted(Comparator.comparing(r -> r.result().started()))
-                .mapToDouble(r -> ReportBuilder.phase(r, headline).get().throughput()).toArray();
+                .mapToDouble(r -> Repeats.phase(r, headline).get().throughput()).toArray();
         return new Drift(base, points, d.factor(), i == null ? null : i.lower(), i == null ? null : i.upper(),
                 d.beyondNoise(), span(throughputs), band(throughputs), MonotonicTrend.of(inOrder),
                 machine(first.cpu(), last.cpu()));

@@ -63,8 +63,8 @@ public final class ReportBuilder {
 
         Map<String, Double> published = ref.map(org.pgknobs.experiment.Reference::values).orElse(Map.of());
         List<StepRun> baseRuns = byStep.get(baseline);
-        Stat baseThroughput = Stat.of(headlineValues(baseRuns, headline));
-        Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> StepBuilder.derived(r, headline));
+        Stat baseThroughput = Stat.of(Repeats.headlineValues(baseRuns, headline));
+        Optional<Derived> baseDerived = Repeats.medianRun(baseRuns, headline).flatMap(r -> Repeats.derived(r, headline));
 
         Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
         // a bracketed base: its measurements' drift is a spread every comparison allows for
@@ -86,11 +86,11 @@ public final class ReportBuilder {
             EffectInterval vsNeighbour = neighbour == null ? null : neighbour.equals(baseline) ? vsBase
                     : RunRegimes.slowdown(neighbour, RunRegimes.split(byStep.get(neighbour), headline), split, headline);
             Optional<StepCaptures> comparedCaptures = neighbour == null ? Optional.empty()
-                    : medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
+                    : Repeats.medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
             steps.add(StepBuilder.step(e.getKey(), e.getValue(),
                     new StepBuilder.Base(headline, baseThroughput, isBase ? Optional.empty() : baseDerived, isBase, pub,
                             pubBase, mode == Mode.CUMULATIVE, band),
-                    new StepBuilder.Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
+                    new Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
                             notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null,
                             neighbour == null ? List.of() : byStep.get(neighbour), StepBuilder.why(steps, neighbour))));
             previous = e.getKey();
@@ -119,7 +119,7 @@ public final class ReportBuilder {
     }
 
     private static Spread baseSpread(String baseline, List<StepRun> baseRuns, String headline, Drift drift) {
-        Spread spread = Spread.of(baseline, headlineValues(baseRuns, headline));
+        Spread spread = Spread.of(baseline, Repeats.headlineValues(baseRuns, headline));
         return spread == null || drift == null ? spread : spread.withDrift(drift);
     }
 
@@ -137,35 +137,6 @@ public final class ReportBuilder {
         return phases.contains(first) ? first : headline;
     }
 
-    /** The headline throughput of each done, measured repeat. */
-    public static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
-        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
-                .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::throughput).toList();
-    }
-
-    /** Each repeat's measured seconds, in the order of {@link #headlineValues}. */
-    static List<Double> headlineSeconds(List<StepRun> runs, String phaseName) {
-        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
-                .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::seconds).toList();
-    }
-
-    static Optional<PhaseResult> phase(StepRun r, String name) {
-        if (!r.measured()) {
-            return Optional.empty();
-        }
-        return r.result().workload().phases().stream().filter(p -> p.name().equals(name)).findFirst();
-    }
-
-    /** The repeat whose headline throughput is the (lower) median: its figures stand for the step. */
-    public static Optional<StepRun> medianRun(List<StepRun> runs, String headline) {
-        List<StepRun> measured = runs.stream().filter(r -> r.status() == StepStatus.DONE && phase(r, headline).isPresent())
-                .sorted(Comparator.comparingDouble(r -> phase(r, headline).get().throughput())).toList();
-        if (measured.isEmpty()) {
-            return runs.stream().filter(StepRun::measured).findFirst();
-        }
-        return Optional.of(measured.get((measured.size() - 1) / 2));
-    }
-
     private static List<ReportData.PhaseTable> sweep(Map<String, List<StepRun>> byStep, String baseline, String headline,
                                                      Set<String> phaseNames, String refPhase, Map<String, Double> published) {
         List<String> order = new ArrayList<>();
@@ -178,9 +149,9 @@ public final class ReportBuilder {
         Map<String, RunRegimes.Split> splits = new LinkedHashMap<>();
         byStep.forEach((name, runs) -> splits.put(name, RunRegimes.split(runs, headline)));
         for (String phase : order) {
-            Stat base = Stat.of(headlineValues(byStep.get(baseline), phase));
+            Stat base = Stat.of(Repeats.headlineValues(byStep.get(baseline), phase));
             Map<String, Stat> values = new LinkedHashMap<>();
-            byStep.forEach((name, runs) -> values.put(name, Stat.of(headlineValues(runs, phase))));
+            byStep.forEach((name, runs) -> values.put(name, Stat.of(Repeats.headlineValues(runs, phase))));
             Double pubBase = phase.equals(refPhase) ? published.get(baseline) : null;
             List<ReportData.RelativeRow> rows = new ArrayList<>();
             for (Map.Entry<String, Stat> v : values.entrySet()) {
@@ -243,6 +214,6 @@ public final class ReportBuilder {
         String headline = data.steps().stream().filter(StepRun::measured).findFirst()
                 .map(s -> s.result().workload().headlinePhase()).orElse(null);
         return headline == null ? List.of()
-                : headlineValues(data.steps().stream().filter(s -> s.name().equals(step)).toList(), headline);
+                : Repeats.headlineValues(data.steps().stream().filter(s -> s.name().equals(step)).toList(), headline);
     }
 }

@@ -47,14 +47,14 @@ final class RunRegimes {
     /** The interval against {@code against}, or none when either side's repeats split evenly between regimes. */
     static EffectInterval slowdown(String against, Split reference, Split step, String headline) {
         return undecided(against, reference, step).orElseGet(() -> EffectInterval.slowdown(against,
-                ReportBuilder.headlineValues(reference.runs(), headline), ReportBuilder.headlineValues(step.runs(), headline),
-                ReportBuilder.headlineSeconds(step.runs(), headline)));
+                Repeats.headlineValues(reference.runs(), headline), Repeats.headlineValues(step.runs(), headline),
+                Repeats.headlineSeconds(step.runs(), headline)));
     }
 
     /** step ÷ {@code against} in {@code phase} over the split runs, or none when either side split evenly. */
     static EffectInterval ratio(String against, Split reference, Split step, String phase) {
         return undecided(against, reference, step).orElseGet(() -> EffectInterval.ratio(against,
-                ReportBuilder.headlineValues(reference.runs(), phase), ReportBuilder.headlineValues(step.runs(), phase)));
+                Repeats.headlineValues(reference.runs(), phase), Repeats.headlineValues(step.runs(), phase)));
     }
 
     /** No interval, and why, when either side's repeats split evenly between regimes. */

@@ -31,27 +31,6 @@ import org.pgknobs.results.PhaseResult;
 /** One step of a run over its repeats, as {@link ReportData.Step}: each topic built by its own function. */
 final class StepBuilder {
 
-    /**
-     * What a step is set against.
-     *
-     * @param compared         the step it is told apart from (the step before in cumulative mode, the base in
-     *                         variants); null for the base
-     * @param comparedCaptures that step's median repeat's capture files; empty without
-     * @param vsBase           its slowdown against the base with the interval; null for the base
-     * @param vsStepBefore     cumulative only: against the step before, when that is not the base
-     * @param noVerdict        the verdict when there is none to compute ({@value Verdict#NOT_THE_PUBLISHED_STEP}), or null
-     * @param comparedRuns     the compared step's repeats; empty for the base
-     * @param comparedWhy      the compared step's why-lines, when it was built before this step
-     */
-    record Against(String compared, Optional<StepCaptures> comparedCaptures, EffectInterval vsBase,
-                   EffectInterval vsStepBefore, String noVerdict, List<StepRun> comparedRuns, List<Reason> comparedWhy) {
-
-        Against {
-            comparedRuns = comparedRuns == null ? List.of() : List.copyOf(comparedRuns);
-            comparedWhy = comparedWhy == null ? List.of() : List.copyOf(comparedWhy);
-        }
-    }
-
     /** The why-lines of the step named {@code name} among those built so far; empty without. */
     static List<Reason> why(List<ReportData.Step> built, String name) {
         return built.stream().filter(s -> s.name().equals(name)).findFirst()
@@ -75,9 +54,9 @@ final class StepBuilder {
 
     static ReportData.Step step(String name, List<StepRun> runs, Base base, Against against) {
         String headline = base.headline();
-        Optional<StepRun> median = ReportBuilder.medianRun(runs, headline);
-        Optional<PhaseResult> phase = median.flatMap(r -> ReportBuilder.phase(r, headline));
-        Optional<Derived> d = median.flatMap(r -> derived(r, headline));
+        Optional<StepRun> median = Repeats.medianRun(runs, headline);
+        Optional<PhaseResult> phase = median.flatMap(r -> Repeats.phase(r, headline));
+        Optional<Derived> d = median.flatMap(r -> Repeats.derived(r, headline));
         Optional<Outcome> outcome = phase.map(Outcome::of);
         MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
         Steadiness steadiness = WindowSteadiness.of(runs);
@@ -101,8 +80,8 @@ final class StepBuilder {
 
     /** The step's changed settings that found nothing to act on here or in the step it is compared with. */
     private static List<Inert> inert(String name, List<StepRun> runs, Against against, String headline) {
-        Optional<StepRun> median = ReportBuilder.medianRun(runs, headline);
-        Optional<StepRun> other = ReportBuilder.medianRun(against.comparedRuns(), headline);
+        Optional<StepRun> median = Repeats.medianRun(runs, headline);
+        Optional<StepRun> other = Repeats.medianRun(against.comparedRuns(), headline);
         if (against.compared() == null || median.isEmpty() || other.isEmpty()) {
             return List.of();
         }
@@ -124,8 +103,8 @@ final class StepBuilder {
     }
 
     private static ReportData.Effect effect(List<StepRun> runs, Base base, Against against, Optional<Outcome> outcome) {
-        Stat throughput = Stat.of(ReportBuilder.headlineValues(runs, base.headline()));
-        Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> ReportBuilder.phase(r, base.headline()))
+        Stat throughput = Stat.of(Repeats.headlineValues(runs, base.headline()));
+        Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> Repeats.phase(r, base.headline()))
                 .flatMap(Optional::stream).map(PhaseResult::goodput).toList());
         EffectInterval vsBase = against.vsBase();
         // nothing completed in the window: the throughput is below one per window, the slowdown above base ÷ that
@@ -184,7 +163,7 @@ final class StepBuilder {
         Map<String, Stat> phases = new LinkedHashMap<>();
         runs.stream().filter(StepRun::measured).flatMap(r -> r.result().workload().phases().stream())
                 .map(PhaseResult::name).distinct()
-                .forEach(p -> phases.put(p, Stat.of(ReportBuilder.headlineValues(runs, p))));
+                .forEach(p -> phases.put(p, Stat.of(Repeats.headlineValues(runs, p))));
         return new ReportData.Series(phases, median.map(StepRun::perSecond).orElse(List.of()),
                 median.map(StepRun::checkpoints).orElse(List.of()), median.map(StepRun::phaseSamples).orElse(Map.of()));
     }
@@ -222,9 +201,5 @@ final class StepBuilder {
         }
         long done = runs.stream().filter(r -> r.status() == StepStatus.DONE).count();
         return "done " + done + "/" + runs.size();
-    }
-
-    static Optional<Derived> derived(StepRun r, String headline) {
-        return StepRun.headlineWindow(r.stats(), headline).map(w -> w.derived());
     }
 }
