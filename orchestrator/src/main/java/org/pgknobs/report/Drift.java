@@ -17,8 +17,9 @@ import org.pgknobs.stats.RatioInterval;
  * The bracketed base's drift across a run (docs/statistics.md, "Drift"): its measurements in the order they ran
  * (first, the bracket points, last), how far it moved from first to last and whether that is beyond the noise of a
  * window ({@link BaseDrift}), the range it spans, the band that range gives every comparison with the base, the machine
- * figures of its first and last measurement, and a Mann–Kendall test on every run in the order they ran. An effect
- * inside the band is within drift ({@link Mark#of(EffectInterval, double)}), whatever its interval.
+ * figures of its first and last measurement, and a Mann–Kendall test on every run in the order they ran. These are
+ * shown; the marks and verdicts allow for the drift through the base's fitted trend instead ({@link BaseTrend}: each
+ * step against the base as it was when the step ran), so a base with no trend adds nothing beyond its noise.
  *
  * @param base        the base step
  * @param points      its measurements in the order they ran
@@ -182,8 +183,8 @@ public record Drift(String base, List<Point> points, double factor, Double lower
     /** "Drift of base: 3 measurements, first → last +4 % [0.97–1.11], within the noise of its windows; ...". */
     public String sentence() {
         return String.format(Locale.ROOT, "Drift of %s: %d measurements (first, every bracket point, last), first → last %s%s"
-                        + ", spanning ×%.3f, up to ×%.3f from their mean (the band every comparison with the base"
-                        + " allows for)%s%s",
+                        + ", spanning ×%.3f, up to ×%.3f from their mean (each step's interval is set against the"
+                        + " base's fitted trend where one is found at 5 %%, docs/statistics.md \"Drift\")%s%s",
                 base, points.size(), percent(), lower == null ? " (no interval: a window's seconds were not recorded)"
                         : String.format(Locale.ROOT, " [%.3f–%.3f], %s", lower, upper,
                                 beyondNoise ? "beyond the noise of its windows" : "within the noise of its windows"),

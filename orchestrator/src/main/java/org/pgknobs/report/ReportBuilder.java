@@ -96,9 +96,11 @@ public final class ReportBuilder {
             previous = e.getKey();
         }
         // the one verdict model decides every mark and verdict of the run's tables, as one family per page
+        VerdictModel.DriftModel trend = drift == null || !drift.base().equals(baseline) ? VerdictModel.DriftModel.NONE
+                : trends(byStep, baseline, phaseNames, data.steps());
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS ? VerdictModel.sweep(
-                sweep(byStep, baseline, headline, phaseNames, refPhase, published), headline, phase -> band) : List.of();
-        steps = VerdictModel.steps(steps, sweep, headline, band);
+                sweep(byStep, baseline, headline, phaseNames, refPhase, published), headline, trend) : List.of();
+        steps = VerdictModel.steps(steps, sweep, headline, trend);
         String experiment = data.experiment().map(Experiment::name)
                 .orElseGet(() -> data.suite().map(s -> s.origin().experiment()).orElse(data.dirName()));
         String postgres = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
@@ -116,6 +118,22 @@ public final class ReportBuilder {
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
                 baseline, steps, sweep, AblationSection.of(data),
                 mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? baseSpread(baseline, baseRuns, headline, drift) : null);
+    }
+
+    /**
+     * The bracketed base's trend per phase ({@link BaseTrend}, time zero the run's first start): each step's ratio
+     * against the base is set against the base as it was when the step ran.
+     */
+    private static VerdictModel.DriftModel trends(Map<String, List<StepRun>> byStep, String baseline,
+                                                  Set<String> phases, List<StepRun> all) {
+        java.time.Instant origin = all.stream().filter(r -> r.result() != null && r.result().started() != null)
+                .map(r -> r.result().started()).min(Comparator.naturalOrder()).orElse(null);
+        Map<String, BaseTrend> byPhase = new LinkedHashMap<>();
+        phases.forEach(p -> byPhase.put(p, BaseTrend.of(byStep.get(baseline), p, origin)));
+        return (phase, step) -> {
+            BaseTrend t = byPhase.get(phase);
+            return t == null || step.equals(baseline) || !byStep.containsKey(step) ? 1 : t.ratioFactor(byStep.get(step));
+        };
     }
 
     private static Spread baseSpread(String baseline, List<StepRun> baseRuns, String headline, Drift drift) {

@@ -133,14 +133,13 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
         }
 
         /** This effect with the mark and verdict the run's verdict model decided. */
-        Effect decided(Mark decidedMark, String decidedVerdict) {
+        Effect decided(EffectInterval corrected, Mark decidedMark, String decidedVerdict) {
             // one point estimate per comparison: the one the interval is built around, where there is one
-            Double estimate = slowdownInterval != null && slowdownInterval.ratio() != null ? slowdownInterval.ratio()
-                    : slowdown;
-            return new Effect(throughput, goodput, estimate, slowdownInterval, stepBeforeInterval,
-                    slowdownInterval != null && throughputBelow == null && slowdownInterval.present()
-                            && !decidedMark.shown(), published, publishedSlowdown, throughputBelow, decidedVerdict,
-                    publishedInside, decidedMark);
+            Double estimate = corrected != null && corrected.ratio() != null ? corrected.ratio() : slowdown;
+            return new Effect(throughput, goodput, estimate, corrected, stepBeforeInterval,
+                    corrected != null && throughputBelow == null && corrected.present() && !decidedMark.shown(),
+                    published, publishedSlowdown, throughputBelow, decidedVerdict,
+                    publishedInside == null ? null : corrected.contains(publishedSlowdown), decidedMark);
         }
     }
 
@@ -263,8 +262,9 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                               Boolean publishedInside, Mark mark) {
 
         /** This row with the mark and verdict the run's verdict model decided ({@link VerdictModel}). */
-        RelativeRow decided(Mark decidedMark, Verdict decidedVerdict) {
+        RelativeRow decided(EffectInterval corrected, Mark decidedMark, Verdict decidedVerdict) {
             Agreement a = Agreement.of(decidedVerdict);
+            EffectInterval interval = corrected;
             return new RelativeRow(step, value, interval != null && interval.ratio() != null ? interval.ratio()
                     : relative, interval, interval != null && interval.present()
                     && !decidedMark.shown(), published, publishedRelative, a == null ? null : a.label(),

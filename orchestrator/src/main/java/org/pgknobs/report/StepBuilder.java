@@ -42,8 +42,8 @@ final class StepBuilder {
      *
      * @param baseDerived the base's collector figures; empty for the base itself
      * @param published   the published headline value of this step and of the base, null without
-     * @param drift       the ratio the base moved across the run, 1 when unknown: every mark and verdict allows for it
-     *                    ({@link Mark})
+     * @param drift       the bracketed base's band ({@link Drift#band()}), 1 when unknown; marks and verdicts allow
+     *                    for the base's drift through its trend model instead ({@link VerdictModel}, {@link BaseTrend})
      */
     record Base(String headline, Stat throughput, Optional<Derived> baseDerived, boolean isBase, Double published,
                 Double publishedBase, boolean cumulative, double drift) {

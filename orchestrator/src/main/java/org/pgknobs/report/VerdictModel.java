@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The one verdict model of a run: it decides every mark, verdict and agreement that report.md, report.html,
@@ -43,40 +42,43 @@ public final class VerdictModel {
     }
 
     /**
-     * A sweep's phase tables with their marks, verdicts and agreements: two Benjamini–Hochberg families, the headline
-     * phase's steps (the table the verdicts and the steps table read) and every other phase's steps × phases.
-     *
-     * @param band each phase's drift band (1 without)
+     * How a step ÷ base ratio is corrected for the base's trend (a {@link BaseTrend} per phase): the factor it is
+     * multiplied by, 1 without a trend.
      */
-    static List<ReportData.PhaseTable> sweep(List<ReportData.PhaseTable> tables, String headline,
-                                             ToDoubleFunction<String> band) {
+    @FunctionalInterface
+    interface DriftModel {
+        DriftModel NONE = (phase, step) -> 1;
+
+        double ratioFactor(String phase, String step);
+    }
+
+    /**
+     * A sweep's phase tables with their marks, verdicts and agreements: two Benjamini–Hochberg families, the headline
+     * phase's steps (the table the verdicts and the steps table read) and every other phase's steps × phases. Each
+     * interval is first set against the base as it was when the step ran ({@link BaseTrend#shift}).
+     */
+    static List<ReportData.PhaseTable> sweep(List<ReportData.PhaseTable> tables, String headline, DriftModel drift) {
+        Map<ReportData.RelativeRow, EffectInterval> corrected = new java.util.IdentityHashMap<>();
+        tables.forEach(t -> t.rows().forEach(r -> corrected.put(r, BaseTrend.shift(r.interval(),
+                drift.ratioFactor(t.phase(), r.step())))));
         Map<ReportData.RelativeRow, Mark> marks = new java.util.IdentityHashMap<>();
         for (boolean headlineFamily : new boolean[] {true, false}) {
-            List<ReportData.RelativeRow> rows = new ArrayList<>();
-            List<Double> bands = new ArrayList<>();
-            for (ReportData.PhaseTable t : tables) {
-                if (t.phase().equals(headline) == headlineFamily) {
-                    t.rows().forEach(r -> {
-                        rows.add(r);
-                        bands.add(band.applyAsDouble(t.phase()));
-                    });
-                }
-            }
-            List<Mark> decided = PageMarks.of(rows.stream().map(ReportData.RelativeRow::interval).toList(), bands,
-                    PageMarks.Procedure.BENJAMINI_HOCHBERG);
+            List<ReportData.RelativeRow> rows = tables.stream().filter(t -> t.phase().equals(headline) == headlineFamily)
+                    .flatMap(t -> t.rows().stream()).toList();
+            List<Mark> decided = PageMarks.of(rows.stream().map(corrected::get).toList(),
+                    java.util.Collections.nCopies(rows.size(), 1.0), PageMarks.Procedure.BENJAMINI_HOCHBERG);
             for (int i = 0; i < rows.size(); i++) {
                 marks.put(rows.get(i), decided.get(i));
             }
         }
         List<ReportData.PhaseTable> out = new ArrayList<>();
         for (ReportData.PhaseTable t : tables) {
-            double b = band.applyAsDouble(t.phase());
             List<ReportData.RelativeRow> rows = new ArrayList<>();
             for (ReportData.RelativeRow r : t.rows()) {
                 Mark mark = marks.get(r);
-                Verdict v = r.interval() == null ? null : Verdict.of(r.interval(), r.publishedRelative(), mark,
-                        withinDrift(r.interval(), b));
-                rows.add(r.decided(mark, v));
+                EffectInterval c = corrected.get(r);
+                Verdict v = c == null ? null : Verdict.of(c, r.publishedRelative(), mark, withinDrift(r.interval(), c));
+                rows.add(r.decided(c, mark, v));
             }
             out.add(new ReportData.PhaseTable(t.phase(), rows));
         }
@@ -85,10 +87,13 @@ public final class VerdictModel {
 
     /**
      * The steps with their marks and verdicts: a sweep's from its headline table (decided by {@link #sweep}), else one
-     * Holm family over the steps' comparisons with the base.
+     * Holm family over the steps' comparisons with the base, each set against the base as it was when the step ran.
      */
     static List<ReportData.Step> steps(List<ReportData.Step> steps, List<ReportData.PhaseTable> sweep, String headline,
-                                       double band) {
+                                       DriftModel drift) {
+        // a slowdown is base ÷ step: the correction of step ÷ base, inverted
+        List<EffectInterval> corrected = steps.stream().map(s -> BaseTrend.shift(s.effect().slowdownInterval(),
+                1 / drift.ratioFactor(headline, s.name()))).toList();
         Map<String, Mark> slower = new HashMap<>();
         ReportData.PhaseTable headlineTable = sweep.stream().filter(t -> t.phase().equals(headline)).findFirst()
                 .orElse(null);
@@ -96,26 +101,30 @@ public final class VerdictModel {
             // the sweep's rows are value ÷ base: a rise there is a slowdown below 1
             headlineTable.rows().forEach(r -> slower.put(r.step(), r.mark().flipped()));
         } else {
-            List<EffectInterval> family = steps.stream().map(s -> s.effect().slowdownInterval()).toList();
-            List<Mark> marks = PageMarks.of(family, java.util.Collections.nCopies(family.size(), band),
+            List<Mark> marks = PageMarks.of(corrected, java.util.Collections.nCopies(corrected.size(), 1.0),
                     PageMarks.Procedure.HOLM);
             for (int i = 0; i < steps.size(); i++) {
                 slower.put(steps.get(i).name(), marks.get(i));
             }
         }
         List<ReportData.Step> out = new ArrayList<>();
-        for (ReportData.Step s : steps) {
+        for (int i = 0; i < steps.size(); i++) {
+            ReportData.Step s = steps.get(i);
             ReportData.Effect e = s.effect();
-            Mark mark = e.slowdownInterval() == null ? Mark.NONE : slower.getOrDefault(s.name(), Mark.NONE);
-            Verdict v = e.slowdownInterval() == null || e.throughput() == null ? null
-                    : Verdict.of(e.slowdownInterval(), e.publishedSlowdown(), mark, withinDrift(e.slowdownInterval(), band));
-            out.add(s.with(e.decided(mark.flipped(), v == null ? e.verdict() : v.label())));
+            EffectInterval c = corrected.get(i);
+            Mark mark = c == null ? Mark.NONE : slower.getOrDefault(s.name(), Mark.NONE);
+            Verdict v = c == null || e.throughput() == null ? null
+                    : Verdict.of(c, e.publishedSlowdown(), mark, withinDrift(e.slowdownInterval(), c));
+            out.add(s.with(e.decided(c, mark.flipped(), v == null ? e.verdict() : v.label())));
         }
         return out;
     }
 
-    /** Clear of 1, but not of the drift band: the base's drift explains the difference. */
-    static boolean withinDrift(EffectInterval i, double band) {
-        return i != null && Mark.of(i).shown() && !Mark.of(i, band).shown();
+    /**
+     * Within drift: clear of 1 as measured, but not once set against the base as it was when the step ran — a measured
+     * trend explains the difference (said nowhere else: a base with no trend is never "within drift").
+     */
+    static boolean withinDrift(EffectInterval measured, EffectInterval corrected) {
+        return measured != null && corrected != measured && Mark.of(measured).shown() && !Mark.of(corrected).shown();
     }
 }

@@ -36,7 +36,7 @@ class PageMarksSimulationTest {
         int withAnyMark = 0;
         int marks = 0;
         for (int s = 0; s < SWEEPS; s++) {
-            int n = countMarks(VerdictModel.sweep(sweep(rng, CV_QUICK, new double[VARIANTS]), "phase0", phase -> 1));
+            int n = countMarks(VerdictModel.sweep(sweep(rng, CV_QUICK, new double[VARIANTS]), "phase0", VerdictModel.DriftModel.NONE));
             marks += n;
             withAnyMark += n > 0 ? 1 : 0;
         }
@@ -52,9 +52,9 @@ class PageMarksSimulationTest {
         // Welch on the logs is scale-free: the same draws at the small profile's CV mark exactly the same cells
         for (int seed = 0; seed < 100; seed++) {
             List<Mark> small = marks(VerdictModel.sweep(sweep(RandomSource.XO_RO_SHI_RO_128_PP.create((long) seed),
-                    CV_SMALL, new double[VARIANTS]), "phase0", phase -> 1));
+                    CV_SMALL, new double[VARIANTS]), "phase0", VerdictModel.DriftModel.NONE));
             List<Mark> quick = marks(VerdictModel.sweep(sweep(RandomSource.XO_RO_SHI_RO_128_PP.create((long) seed),
-                    CV_QUICK, new double[VARIANTS]), "phase0", phase -> 1));
+                    CV_QUICK, new double[VARIANTS]), "phase0", VerdictModel.DriftModel.NONE));
             assertThat(small).isEqualTo(quick);
         }
     }
@@ -75,7 +75,7 @@ class PageMarksSimulationTest {
         int allThree = 0;
         int falseMarks = 0;
         for (int s = 0; s < SWEEPS; s++) {
-            List<ReportData.PhaseTable> tables = VerdictModel.sweep(sweep(rng, 0.015, effects), "phase0", phase -> 1);
+            List<ReportData.PhaseTable> tables = VerdictModel.sweep(sweep(rng, 0.015, effects), "phase0", VerdictModel.DriftModel.NONE);
             List<ReportData.RelativeRow> headline = tables.get(0).rows();
             boolean all = headline.get(6).mark() == Mark.DOWN && headline.get(7).mark() == Mark.DOWN
                     && headline.get(14).mark() == Mark.DOWN;
