@@ -38,7 +38,7 @@ public final class ReportBuilder {
                                    Instant now) {
         List<ReportData.Run> built = runs.stream().map(r -> run(r, baseline)).toList();
         return new ReportData(ReportData.SCHEMA_VERSION, now.toString(), baseline.orElse(null), built,
-                built.size() > 1 ? comparison(runs, built) : List.of(), PartsMerge.versions(runs, built, referenceVersion),
+                built.size() > 1 ? RunComparison.rows(runs, built) : List.of(), PartsMerge.versions(runs, built, referenceVersion),
                 PartsMerge.shards(runs, built));
     }
 
@@ -188,50 +188,5 @@ public final class ReportBuilder {
             tables.add(new ReportData.PhaseTable(phase, rows));
         }
         return tables;
-    }
-
-    /**
-     * Each step across runs against the first run: the ratio of medians, and its interval from the repeats each run
-     * holds (a run with one repeat of the step gives none, and says why).
-     */
-    private static List<ReportData.ComparisonRow> comparison(List<RunData> data, List<ReportData.Run> runs) {
-        Set<String> names = new LinkedHashSet<>();
-        runs.forEach(r -> r.steps().forEach(s -> names.add(s.name())));
-        List<ReportData.ComparisonRow> rows = new ArrayList<>();
-        for (String name : names) {
-            List<Double> values = runs.stream().map(r -> r.steps().stream().filter(s -> s.name().equals(name))
-                    .findFirst().map(s -> s.effect().throughput()).map(Stat::median).orElse(null)).toList();
-            List<List<Double>> repeats = data.stream().map(d -> repeats(d, name)).toList();
-            Double first = values.get(0);
-            List<Double> ratios = new ArrayList<>();
-            List<EffectInterval> intervals = new ArrayList<>();
-            List<Mark> marks = new ArrayList<>();
-            for (int i = 0; i < values.size(); i++) {
-                Double v = values.get(i);
-                ratios.add(v == null || first == null || first == 0 ? null : v / first);
-                EffectInterval interval = i == 0 || repeats.get(0).isEmpty() || repeats.get(i).isEmpty() ? null
-                        : runsNamed(EffectInterval.ratio(runs.get(0).label(), repeats.get(0), repeats.get(i)));
-                intervals.add(interval);
-                // runs side by side have no common base to have drifted: no drift to allow for
-                marks.add(i == 0 ? null : Mark.of(interval));
-            }
-            rows.add(new ReportData.ComparisonRow(name, values, ratios, intervals, marks));
-        }
-        return rows;
-    }
-
-    /** The no-interval reason in this table's words: the reference is the first run, not a base step. */
-    private static EffectInterval runsNamed(EffectInterval i) {
-        return i.present() ? i : new EffectInterval(i.against(), i.method(), i.n(), i.referenceN(), i.ratio(), i.lower(),
-                i.upper(), i.confidence(), i.pValue(), i.noInterval().replace("of the base", "of the step in the first run")
-                        .replace("of the step:", "of the step in this run:"), i.repeatsNeeded());
-    }
-
-    /** A step's headline throughput per done repeat in one run (its own headline phase). */
-    private static List<Double> repeats(RunData data, String step) {
-        String headline = data.steps().stream().filter(StepRun::measured).findFirst()
-                .map(s -> s.result().workload().headlinePhase()).orElse(null);
-        return headline == null ? List.of()
-                : Repeats.headlineValues(data.steps().stream().filter(s -> s.name().equals(step)).toList(), headline);
     }
 }

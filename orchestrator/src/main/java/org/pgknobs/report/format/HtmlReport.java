@@ -63,7 +63,7 @@ final class HtmlReport implements ReportFormat {
 
     private static void comparison(StringBuilder h, ReportData data) {
         String shared = Fmt.sharedNoInterval(data.comparison().stream().flatMap(r -> r.intervals().stream()).toList());
-        h.append("<h2>Runs side by side</h2>\n<p>").append(esc(MarkdownReport.COMPARISON_NOTE))
+        h.append("<h2>Runs side by side</h2>\n<p>").append(esc(MarkdownReport.COMPARISON_NOTE + " " + org.pgknobs.report.RunComparison.note(data)))
                 .append("</p>\n<table>\n<tr><th class=\"name\">step</th>");
         data.runs().forEach(r -> h.append("<th>").append(esc(r.label())).append("</th>"));
         h.append("</tr>\n");

@@ -37,7 +37,8 @@ final class MarkdownReport implements ReportFormat {
 
     private static void comparison(StringBuilder md, ReportData data) {
         String shared = Fmt.sharedNoInterval(data.comparison().stream().flatMap(r -> r.intervals().stream()).toList());
-        md.append("## Runs side by side\n\n").append(COMPARISON_NOTE).append("\n\n");
+        md.append("## Runs side by side\n\n").append(COMPARISON_NOTE).append(' ')
+                .append(org.pgknobs.report.RunComparison.note(data)).append("\n\n");
         row(md, concat("step", data.runs().stream().map(ReportData.Run::label).toList()));
         separator(md, data.runs().size() + 1);
         for (ReportData.ComparisonRow r : data.comparison()) {
@@ -201,9 +202,10 @@ final class MarkdownReport implements ReportFormat {
             + " where the step's interval against the base in that phase lies wholly above or below 1, as in the"
             + " phase's relative table. Steps are not ranked: a rank would need intervals between every pair.";
 
-    static final String COMPARISON_NOTE = "Headline throughput per step (median of repeats); ÷ first run in brackets,"
-            + " with its 95 % interval from both runs' repeats (Welch's t on the logs); ▲/▼ in bold (green or red in"
-            + " report.html) only where that interval lies wholly above or below 1.";
+    static final String COMPARISON_NOTE = "Headline throughput per step (median of repeats); ÷ first run in brackets"
+            + " (the ratio of geometric means), with its 95 % interval from both runs' repeats (Welch's t on the logs);"
+            + " ▲/▼ in bold (green or red in report.html) only where that interval lies wholly above or below 1 and"
+            + " the term below allows it.";
 
     static final String INTERVAL_NOTE = "[lo–hi]: the 95 % interval of the effect from the repeats (Welch's t on the"
             + " logs, docs/statistics.md); within noise: the interval holds 1; [≥ x]: a 95 % lower bound on the slowdown"

@@ -20,6 +20,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.ReportBuilder;
+import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.Mark;
 import org.pgknobs.report.PageMarks;
 import org.pgknobs.report.ReportData;
@@ -238,6 +239,27 @@ class EffectIntervalReportTest {
         // holds 1, and lies wholly within ×1.25 of the published 420 / 400 = 1.05
         assertThat(bigRow.verdict()).isEqualTo("reproduced");
         assertThat(new MarkdownReport().render(data(run))).contains(Fmt.ratio(smallRow.relative()) + " ▼** " + Fmt.interval(smallRow.interval()));
+    }
+
+    @Test
+    void runsThatWereNotInterleavedAndNotBracketedAreNotMarkedAgainstEachOther() throws Exception {
+        // the same chain twice, the second run half as fast throughout: every interval clears 1 by far
+        RunData first = runData(CUMULATIVE, Map.of("baseline", BASE, "small-wal", SMALL_WAL, "no-autovacuum",
+                NO_AUTOVACUUM), null, null);
+        RunData later = runData(CUMULATIVE, Map.of("baseline", new double[] {3500, 3575, 3450}, "small-wal",
+                new double[] {515, 526, 520}, "no-autovacuum", new double[] {250, 240, 245}), null, null);
+        ReportData data = ReportBuilder.build(List.of(first, later), Optional.empty(), Instant.EPOCH);
+        for (ReportData.ComparisonRow row : data.comparison()) {
+            EffectInterval i = row.intervals().get(1);
+            assertThat(i.upper()).as(row.step()).isLessThan(1);
+            // the point estimate is the interval's, the ratio of geometric means
+            assertThat(row.ratioToFirst().get(1)).isEqualTo(i.ratio());
+            assertThat(row.marks().get(1)).as("no bracket: no term for the time between the runs").isEqualTo(Mark.NONE);
+        }
+        String md = new MarkdownReport().render(data);
+        String sideBySide = md.substring(md.indexOf("## Runs side by side"), md.indexOf("\n## ", md.indexOf("## Runs side by side")));
+        assertThat(sideBySide).contains("The runs were not interleaved, and not every run was bracketed")
+                .doesNotContain(" ▼**").doesNotContain(" ▲**");
     }
 
     @Test
