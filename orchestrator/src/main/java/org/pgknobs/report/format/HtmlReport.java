@@ -229,7 +229,7 @@ final class HtmlReport implements ReportFormat {
             cells.addAll(Steps.serverFigures(s));
             figures.add(cells);
         }
-        table(h, List.of("#", "step", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
+        table(h, List.of("#", "step", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/" + Steps.unit(run), "FPI/" + Steps.unit(run),
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
                 "top waits"), figures);
         h.append("</div>\n</details>\n");

@@ -110,6 +110,16 @@ final class Steps {
     }
 
     /**
+     * What the per-transaction figures divide by: "row" for the insert benchmark, whose driver counts inserted rows as
+     * its transactions (the collector's count from the workload), "txn" otherwise.
+     */
+    static String unit(ReportData.Run run) {
+        String workload = run.setup().workload();
+        return workload != null && workload.startsWith(org.pgknobs.workload.insertbench.InsertBenchWorkload.KIND + " ")
+                ? "row" : "txn";
+    }
+
+    /**
      * p50, p95, p99 ms, hit %, WAL MB, WAL kB/txn, FPI/txn, checkpoints timed/requested, every s, autovacuum/min,
      * rows and blocks read/s, errors by SQLSTATE, top waits.
      */

@@ -115,6 +115,8 @@ class ReportFromRunsTest {
         assertThat(a1.reason()).contains("lz4");
 
         String md = Files.readString(out.resolve(Reports.MARKDOWN));
+        // the insert benchmark's driver counts inserted rows as its transactions: its per-transaction figures are per row
+        assertThat(md).contains("| WAL kB/row | FPI/row |").doesNotContain("WAL kB/txn");
         assertThat(md).contains("### l.i1: relative to base")
                 .contains("| a3 | " + Fmt.stat(a3.value()) + " | ")
                 .contains("| 161681 | 1.05 |");
