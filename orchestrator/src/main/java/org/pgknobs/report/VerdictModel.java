@@ -121,6 +121,37 @@ public final class VerdictModel {
     }
 
     /**
+     * An ablation's marks: one Holm family over every unit's leave-one-out, add-one-in and interaction interval (the
+     * table shows them all at once); an interval maps to its mark (by identity), NONE for those without one.
+     */
+    public static Map<EffectInterval, Mark> ablation(ReportData.Ablation a) {
+        List<EffectInterval> family = new ArrayList<>();
+        if (a.intervals() != null) {
+            a.intervals().forEach(u -> {
+                family.add(u.leaveOneOut());
+                family.add(u.addOneIn());
+                family.add(u.interaction());
+            });
+        }
+        List<Mark> marks = PageMarks.of(family, java.util.Collections.nCopies(family.size(), 1.0),
+                PageMarks.Procedure.HOLM);
+        Map<EffectInterval, Mark> out = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < family.size(); i++) {
+            if (family.get(i) != null) {
+                out.put(family.get(i), marks.get(i));
+            }
+        }
+        return out;
+    }
+
+    /** The sentence under an ablation's table. */
+    public static String ablationNote(ReportData.Ablation a) {
+        return "Marks (faster, slower, a rank, interaction yes): Holm's step-down at 5 % over the table's "
+                + ablation(a).size() + " intervals (each unit's leave-one-out, add-one-in and interaction); the intervals"
+                + " shown are the plain 95 % ones.";
+    }
+
+    /**
      * Within drift: clear of 1 as measured, but not once set against the base as it was when the step ran — a measured
      * trend explains the difference (said nowhere else: a base with no trend is never "within drift").
      */
