@@ -90,6 +90,46 @@ class PageMarksSimulationTest {
     }
 
     @Test
+    void repeatsAutoStoppingKeepsTheNullRate() {
+        // repeats: auto's defaults (3..6 rounds, target ±3 %), the rule itself deciding after each round, at the
+        // small profile's CV (the quick profile's never settles before 6): the marks of the headline table it stops at
+        org.pgknobs.stats.AutoRepeats auto = new org.pgknobs.stats.AutoRepeats(3, 6, 0.03);
+        List<String> names = new ArrayList<>();
+        for (int v = 0; v < VARIANTS; v++) {
+            names.add("a" + (v + 1));
+        }
+        List<org.pgknobs.stats.Comparison> comparisons = org.pgknobs.stats.Comparison.againstBase(names, "base");
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(4546L);
+        ZigguratSampler.NormalizedGaussian gauss = ZigguratSampler.NormalizedGaussian.of(rng);
+        double sigma = Math.sqrt(Math.log(1 + CV_SMALL * CV_SMALL));
+        int withAnyMark = 0;
+        int[] stoppedAt = new int[7];
+        int sweeps = SWEEPS / 2;
+        for (int s = 0; s < sweeps; s++) {
+            java.util.Map<String, List<Double>> samples = new java.util.LinkedHashMap<>();
+            samples.put("base", new ArrayList<>());
+            names.forEach(n -> samples.put(n, new ArrayList<>()));
+            int rounds = 0;
+            do {
+                samples.values().forEach(v -> v.add(50_000 * Math.exp(sigma * gauss.sample())));
+                rounds++;
+            } while (!auto.decide(samples, comparisons).stop());
+            stoppedAt[rounds]++;
+            List<ReportData.RelativeRow> rows = new ArrayList<>();
+            names.forEach(n -> rows.add(new ReportData.RelativeRow(n, null, null,
+                    EffectInterval.ratio("base", samples.get("base"), samples.get(n)), false, null, null, null, null,
+                    null, Mark.NONE)));
+            withAnyMark += countMarks(VerdictModel.sweep(List.of(new ReportData.PhaseTable("phase0", rows)), "phase0",
+                    VerdictModel.DriftModel.NONE)) > 0 ? 1 : 0;
+        }
+        double share = withAnyMark / (double) sweeps;
+        System.out.printf(Locale.ROOT, "repeats auto 3..6, target 3 %%, CV %.1f %%, 17 A/A variants: %d of %d sweeps"
+                        + " with any mark (%.2f %%); stopped after 3/4/5/6 rounds: %d/%d/%d/%d%n", CV_SMALL * 100,
+                withAnyMark, sweeps, share * 100, stoppedAt[3], stoppedAt[4], stoppedAt[5], stoppedAt[6]);
+        assertThat(share).isLessThanOrEqualTo(PageMarks.ALPHA);
+    }
+
+    @Test
     void holmAndBenjaminiHochbergAsTheirPapersAdjust() {
         double[] p = {0.01, 0.04, 0.03, 0.005};
         // Holm: sorted 0.005, 0.01, 0.03, 0.04 × 4, 3, 2, 1 = 0.02, 0.03, 0.06, 0.04 → running max 0.02, 0.03, 0.06, 0.06
