@@ -1,18 +1,17 @@
 package org.pgknobs.report;
 
 /**
- * Whether our effect and the published one point the same way. Ours has a direction only where {@link Mark} gives
- * one: its 95 % interval lies wholly on one side of 1 (and of the base's drift). The published value has no interval,
- * so its direction is read with his ±5 % band ({@link Verdict#direction}). Without an interval ours has no direction
- * to compare: "undecided".
+ * Whether our effect and the published one point the same way: the direction part of the step's {@link Verdict},
+ * read by the same rule (so the two columns never disagree). Ours has a direction only where the report marks it
+ * ({@link Mark}); without an interval it has none.
  */
 public enum Agreement {
     SAME_DIRECTION("same direction"),
-    BOTH_NO_CHANGE("no change shown, published within ±5 %"),
+    RULES_OUT("no change shown, published ruled out"),
     DIFFERENT("different"),
-    WITHIN_NOISE("within noise"),
+    UNDECIDED("undecided"),
     WITHIN_DRIFT("within drift"),
-    UNDECIDED("undecided (no interval)");
+    NO_INTERVAL("no interval");
 
     private final String label;
 
@@ -24,6 +23,21 @@ public enum Agreement {
         return label;
     }
 
+    /** The direction part of {@code verdict}; null without one. */
+    public static Agreement of(Verdict verdict) {
+        if (verdict == null) {
+            return null;
+        }
+        return switch (verdict) {
+            case REPRODUCED, SMALLER, LARGER -> SAME_DIRECTION;
+            case RULES_OUT -> RULES_OUT;
+            case CONTRADICTED -> DIFFERENT;
+            case UNDECIDED -> UNDECIDED;
+            case WITHIN_DRIFT -> WITHIN_DRIFT;
+            case NO_INTERVAL -> NO_INTERVAL;
+        };
+    }
+
     /**
      * Null when either side is missing.
      *
@@ -32,19 +46,6 @@ public enum Agreement {
      * @param drift     the base's drift (see {@link Mark}), 1 when unknown
      */
     public static Agreement of(EffectInterval ours, Double published, double drift) {
-        if (ours == null || published == null) {
-            return null;
-        }
-        if (!ours.present()) {
-            return UNDECIDED;
-        }
-        Mark mark = Mark.of(ours, drift);
-        int b = Verdict.direction(published);
-        if (!mark.shown()) {
-            // clear of 1 but not of the base's drift: the machine's movement, not "noise"
-            return b == 0 ? BOTH_NO_CHANGE : Mark.of(ours).shown() ? WITHIN_DRIFT : WITHIN_NOISE;
-        }
-        int a = mark == Mark.UP ? 1 : -1;
-        return a == b ? SAME_DIRECTION : DIFFERENT;
+        return of(Verdict.of(ours, published, drift));
     }
 }

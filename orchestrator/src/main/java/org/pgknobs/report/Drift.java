@@ -17,8 +17,9 @@ import org.pgknobs.stats.RatioInterval;
  * The bracketed base's drift across a run (docs/statistics.md, "Drift"): its measurements in the order they ran
  * (first, the bracket points, last), how far it moved from first to last and whether that is beyond the noise of a
  * window ({@link BaseDrift}), the range it spans, the band that range gives every comparison with the base, the machine
- * figures of its first and last measurement, and a Mann–Kendall test on every run in the order they ran. An effect
- * inside the band is within drift ({@link Mark#of(EffectInterval, double)}), whatever its interval.
+ * figures of its first and last measurement, and a Mann–Kendall test on every run in the order they ran. These are
+ * shown; the marks and verdicts allow for the drift through the base's fitted trend instead ({@link BaseTrend}: each
+ * step against the base as it was when the step ran), so a base with no trend adds nothing beyond its noise.
  *
  * @param base        the base step
  * @param points      its measurements in the order they ran
@@ -67,13 +68,13 @@ public record Drift(String base, List<Point> points, double factor, Double lower
      * @param all every run of the result directory (the trend reads them in the order they started)
      */
     static Drift of(String base, List<StepRun> baseRuns, List<StepRun> all, String headline) {
-        List<StepRun> measured = baseRuns.stream().filter(r -> ReportBuilder.phase(r, headline).isPresent()
+        List<StepRun> measured = baseRuns.stream().filter(r -> Repeats.phase(r, headline).isPresent()
                 && r.status() == StepStatus.DONE).sorted(Comparator.comparingInt(StepRun::repeat)).toList();
         if (measured.size() < 2) {
             return null;
         }
         List<Point> points = measured.stream().map(r -> new Point(r.repeat(), r.result().started(),
-                ReportBuilder.phase(r, headline).get().throughput(),
+                Repeats.phase(r, headline).get().throughput(),
                 r.result().machine() == null ? null : r.result().machine().cpu(headline))).toList();
         Point first = points.get(0);
         Point last = points.get(points.size() - 1);
@@ -85,9 +86,9 @@ public record Drift(String base, List<Point> points, double factor, Double lower
         RatioInterval i = d.interval() instanceof RatioInterval r ? r : null;
         double[] throughputs = points.stream().mapToDouble(Point::throughput).toArray();
         double[] inOrder = all.stream().filter(r -> r.status() == StepStatus.DONE && r.result() != null
-                        && r.result().started() != null && ReportBuilder.phase(r, headline).isPresent())
+                        && r.result().started() != null && Repeats.phase(r, headline).isPresent())
                 .sorted(Comparator.comparing(r -> r.result().started()))
-                .mapToDouble(r -> ReportBuilder.phase(r, headline).get().throughput()).toArray();
+                .mapToDouble(r -> Repeats.phase(r, headline).get().throughput()).toArray();
         return new Drift(base, points, d.factor(), i == null ? null : i.lower(), i == null ? null : i.upper(),
                 d.beyondNoise(), span(throughputs), band(throughputs), MonotonicTrend.of(inOrder),
                 machine(first.cpu(), last.cpu()));
@@ -182,8 +183,8 @@ public record Drift(String base, List<Point> points, double factor, Double lower
     /** "Drift of base: 3 measurements, first → last +4 % [0.97–1.11], within the noise of its windows; ...". */
     public String sentence() {
         return String.format(Locale.ROOT, "Drift of %s: %d measurements (first, every bracket point, last), first → last %s%s"
-                        + ", spanning ×%.3f, up to ×%.3f from their mean (the band every comparison with the base"
-                        + " allows for)%s%s",
+                        + ", spanning ×%.3f, up to ×%.3f from their mean (each step's interval is set against the"
+                        + " base's fitted trend where one is found at 5 %%, docs/statistics.md \"Drift\")%s%s",
                 base, points.size(), percent(), lower == null ? " (no interval: a window's seconds were not recorded)"
                         : String.format(Locale.ROOT, " [%.3f–%.3f], %s", lower, upper,
                                 beyondNoise ? "beyond the noise of its windows" : "within the noise of its windows"),

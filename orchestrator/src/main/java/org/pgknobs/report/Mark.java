@@ -47,6 +47,11 @@ public enum Mark {
         return effect == null ? NONE : of(effect.lower(), effect.upper(), drift);
     }
 
+    /** The same direction read the other way up (a slowdown's mark as the throughput's). */
+    public Mark flipped() {
+        return this == UP ? DOWN : this == DOWN ? UP : NONE;
+    }
+
     /** Whether there is a direction to show. */
     public boolean shown() {
         return this != NONE;

@@ -79,7 +79,7 @@ final class PartsMerge {
     /** The step's headline throughput over every repeat in the given directories. */
     private static List<Double> values(List<RunData> runs, List<ReportData.Run> built, List<Integer> parts, String step) {
         List<Double> values = new ArrayList<>();
-        parts.forEach(i -> values.addAll(ReportBuilder.headlineValues(steps(runs.get(i), step), built.get(i).setup().headlinePhase())));
+        parts.forEach(i -> values.addAll(Repeats.headlineValues(steps(runs.get(i), step), built.get(i).setup().headlinePhase())));
         return values;
     }
 
@@ -104,14 +104,14 @@ final class PartsMerge {
                 .thenComparing(i -> runs.get(i).dir().toString())).toList();
         String base = built.get(ordered.get(0)).baseline();
         List<String> hosts = ordered.stream().map(i -> tags(runs.get(i)).shard() + " " + tags(runs.get(i)).host()).toList();
-        List<Double> hostBase = ordered.stream().map(i -> median(ReportBuilder.headlineValues(
+        List<Double> hostBase = ordered.stream().map(i -> median(Repeats.headlineValues(
                 steps(runs.get(i), base), built.get(i).setup().headlinePhase()))).toList();
         // every base run ÷ its own host's base: the reference side of each row's interval, host effects removed
         List<Double> baseNormalised = new ArrayList<>();
         for (int h = 0; h < ordered.size(); h++) {
             Double hb = hostBase.get(h);
             int i = ordered.get(h);
-            ReportBuilder.headlineValues(steps(runs.get(i), base), built.get(i).setup().headlinePhase()).stream()
+            Repeats.headlineValues(steps(runs.get(i), base), built.get(i).setup().headlinePhase()).stream()
                     .map(v -> ratio(v, hb)).filter(Objects::nonNull).forEach(baseNormalised::add);
         }
         List<ReportData.ShardRow> rows = new ArrayList<>();
@@ -121,7 +121,7 @@ final class PartsMerge {
             List<Double> all = new ArrayList<>();
             for (int h = 0; h < ordered.size(); h++) {
                 int i = ordered.get(h);
-                List<Double> values = ReportBuilder.headlineValues(steps(runs.get(i), step), built.get(i).setup().headlinePhase());
+                List<Double> values = Repeats.headlineValues(steps(runs.get(i), step), built.get(i).setup().headlinePhase());
                 Double hb = hostBase.get(h);
                 List<Double> shown = isBase ? values : values.stream().map(v -> ratio(v, hb)).filter(Objects::nonNull).toList();
                 all.addAll(shown);

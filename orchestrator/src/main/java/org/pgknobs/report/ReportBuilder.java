@@ -38,7 +38,7 @@ public final class ReportBuilder {
                                    Instant now) {
         List<ReportData.Run> built = runs.stream().map(r -> run(r, baseline)).toList();
         return new ReportData(ReportData.SCHEMA_VERSION, now.toString(), baseline.orElse(null), built,
-                built.size() > 1 ? comparison(runs, built) : List.of(), PartsMerge.versions(runs, built, referenceVersion),
+                built.size() > 1 ? RunComparison.rows(runs, built) : List.of(), PartsMerge.versions(runs, built, referenceVersion),
                 PartsMerge.shards(runs, built));
     }
 
@@ -63,8 +63,8 @@ public final class ReportBuilder {
 
         Map<String, Double> published = ref.map(org.pgknobs.experiment.Reference::values).orElse(Map.of());
         List<StepRun> baseRuns = byStep.get(baseline);
-        Stat baseThroughput = Stat.of(headlineValues(baseRuns, headline));
-        Optional<Derived> baseDerived = medianRun(baseRuns, headline).flatMap(r -> StepBuilder.derived(r, headline));
+        Stat baseThroughput = Stat.of(Repeats.headlineValues(baseRuns, headline));
+        Optional<Derived> baseDerived = Repeats.medianRun(baseRuns, headline).flatMap(r -> Repeats.derived(r, headline));
 
         Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
         // a bracketed base: its measurements' drift is a spread every comparison allows for
@@ -87,17 +87,21 @@ public final class ReportBuilder {
             EffectInterval vsNeighbour = neighbour == null ? null : neighbour.equals(baseline) ? vsBase
                     : RunRegimes.slowdown(neighbour, byStep.get(neighbour), e.getKey(), e.getValue(), headline, noise);
             Optional<StepCaptures> comparedCaptures = neighbour == null ? Optional.empty()
-                    : medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
+                    : Repeats.medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
             steps.add(StepBuilder.step(e.getKey(), e.getValue(),
                     new StepBuilder.Base(headline, baseThroughput, isBase ? Optional.empty() : baseDerived, isBase, pub,
                             pubBase, mode == Mode.CUMULATIVE, band),
-                    new StepBuilder.Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
+                    new Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
                             notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null,
                             neighbour == null ? List.of() : byStep.get(neighbour), StepBuilder.why(steps, neighbour))));
             previous = e.getKey();
         }
-        List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS
-                ? sweep(byStep, baseline, headline, phaseNames, refPhase, published, band) : List.of();
+        // the one verdict model decides every mark and verdict of the run's tables, as one family per page
+        VerdictModel.DriftModel trend = drift == null || !drift.base().equals(baseline) ? VerdictModel.DriftModel.NONE
+                : trends(byStep, baseline, phaseNames, data.steps());
+        List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS ? VerdictModel.sweep(
+                sweep(byStep, baseline, headline, phaseNames, refPhase, published), headline, trend) : List.of();
+        steps = VerdictModel.steps(steps, sweep, headline, trend);
         String experiment = data.experiment().map(Experiment::name)
                 .orElseGet(() -> data.suite().map(s -> s.origin().experiment()).orElse(data.dirName()));
         String postgres = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
@@ -118,9 +122,25 @@ public final class ReportBuilder {
                         : null);
     }
 
+    /**
+     * The bracketed base's trend per phase ({@link BaseTrend}, time zero the run's first start): each step's ratio
+     * against the base is set against the base as it was when the step ran.
+     */
+    private static VerdictModel.DriftModel trends(Map<String, List<StepRun>> byStep, String baseline,
+                                                  Set<String> phases, List<StepRun> all) {
+        java.time.Instant origin = all.stream().filter(r -> r.result() != null && r.result().started() != null)
+                .map(r -> r.result().started()).min(Comparator.naturalOrder()).orElse(null);
+        Map<String, BaseTrend> byPhase = new LinkedHashMap<>();
+        phases.forEach(p -> byPhase.put(p, BaseTrend.of(byStep.get(baseline), p, origin)));
+        return (phase, step) -> {
+            BaseTrend t = byPhase.get(phase);
+            return t == null || step.equals(baseline) || !byStep.containsKey(step) ? 1 : t.ratioFactor(byStep.get(step));
+        };
+    }
+
     private static Spread baseSpread(String baseline, List<StepRun> baseRuns, String headline, Drift drift,
                                      RunNoise noise) {
-        Spread spread = Spread.of(baseline, headlineValues(baseRuns, headline));
+        Spread spread = Spread.of(baseline, Repeats.headlineValues(baseRuns, headline));
         spread = spread == null || drift == null ? spread : spread.withDrift(drift);
         return spread == null ? null : spread.withNoiseModel(noise.sentence());
     }
@@ -139,38 +159,8 @@ public final class ReportBuilder {
         return phases.contains(first) ? first : headline;
     }
 
-    /** The headline throughput of each done, measured repeat. */
-    public static List<Double> headlineValues(List<StepRun> runs, String phaseName) {
-        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
-                .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::throughput).toList();
-    }
-
-    /** Each repeat's measured seconds, in the order of {@link #headlineValues}. */
-    static List<Double> headlineSeconds(List<StepRun> runs, String phaseName) {
-        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
-                .map(r -> phase(r, phaseName)).flatMap(Optional::stream).map(PhaseResult::seconds).toList();
-    }
-
-    static Optional<PhaseResult> phase(StepRun r, String name) {
-        if (!r.measured()) {
-            return Optional.empty();
-        }
-        return r.result().workload().phases().stream().filter(p -> p.name().equals(name)).findFirst();
-    }
-
-    /** The repeat whose headline throughput is the (lower) median: its figures stand for the step. */
-    public static Optional<StepRun> medianRun(List<StepRun> runs, String headline) {
-        List<StepRun> measured = runs.stream().filter(r -> r.status() == StepStatus.DONE && phase(r, headline).isPresent())
-                .sorted(Comparator.comparingDouble(r -> phase(r, headline).get().throughput())).toList();
-        if (measured.isEmpty()) {
-            return runs.stream().filter(StepRun::measured).findFirst();
-        }
-        return Optional.of(measured.get((measured.size() - 1) / 2));
-    }
-
     private static List<ReportData.PhaseTable> sweep(Map<String, List<StepRun>> byStep, String baseline, String headline,
-                                                     Set<String> phaseNames, String refPhase, Map<String, Double> published,
-                                                     double drift) {
+                                                     Set<String> phaseNames, String refPhase, Map<String, Double> published) {
         List<String> order = new ArrayList<>();
         if (headline != null) {
             order.add(headline);
@@ -180,76 +170,27 @@ public final class ReportBuilder {
         for (String phase : order) {
             // each phase pools the spread over its own steps
             RunNoise phaseNoise = RunNoise.of(byStep, phase);
-            Stat base = Stat.of(headlineValues(byStep.get(baseline), phase));
+            Stat base = Stat.of(Repeats.headlineValues(byStep.get(baseline), phase));
             Map<String, Stat> values = new LinkedHashMap<>();
-            byStep.forEach((name, runs) -> values.put(name, Stat.of(headlineValues(runs, phase))));
+            byStep.forEach((name, runs) -> values.put(name, Stat.of(Repeats.headlineValues(runs, phase))));
             Double pubBase = phase.equals(refPhase) ? published.get(baseline) : null;
             List<ReportData.RelativeRow> rows = new ArrayList<>();
             for (Map.Entry<String, Stat> v : values.entrySet()) {
                 Stat s = v.getValue();
                 boolean isBase = v.getKey().equals(baseline);
+                // the ratio of medians only where there is no interval; VerdictModel puts the interval's estimate
                 Double rel = s != null && base != null && base.median() > 0 && !isBase ? s.median() / base.median() : null;
                 EffectInterval interval = rel == null ? null
                         : RunRegimes.ratio(baseline, byStep.get(baseline), v.getKey(), byStep.get(v.getKey()), phase,
                         phaseNoise);
-                Mark mark = Mark.of(interval, drift);
-                boolean noise = interval != null && interval.present() && !mark.shown();
                 Double pub = phase.equals(refPhase) ? published.get(v.getKey()) : null;
                 Double pubRel = pub != null && pubBase != null && pubBase > 0 && !isBase ? pub / pubBase : null;
-                Agreement agreement = interval == null ? null : Agreement.of(interval, pubRel, drift);
-                Verdict verdict = interval == null ? null : Verdict.of(interval, pubRel, drift);
-                Boolean inside = verdict == null || !interval.present() ? null : interval.contains(pubRel);
-                rows.add(new ReportData.RelativeRow(v.getKey(), s, rel, interval, noise, pub, pubRel,
-                        agreement == null ? null : agreement.label(), verdict == null ? null : verdict.label(), inside,
-                        mark));
+                // marks, agreement and verdict: VerdictModel.sweep, over the page's family
+                rows.add(new ReportData.RelativeRow(v.getKey(), s, rel, interval, false, pub, pubRel, null, null, null,
+                        Mark.NONE));
             }
             tables.add(new ReportData.PhaseTable(phase, rows));
         }
         return tables;
-    }
-
-    /**
-     * Each step across runs against the first run: the ratio of medians, and its interval from the repeats each run
-     * holds (a run with one repeat of the step gives none, and says why).
-     */
-    private static List<ReportData.ComparisonRow> comparison(List<RunData> data, List<ReportData.Run> runs) {
-        Set<String> names = new LinkedHashSet<>();
-        runs.forEach(r -> r.steps().forEach(s -> names.add(s.name())));
-        List<ReportData.ComparisonRow> rows = new ArrayList<>();
-        for (String name : names) {
-            List<Double> values = runs.stream().map(r -> r.steps().stream().filter(s -> s.name().equals(name))
-                    .findFirst().map(s -> s.effect().throughput()).map(Stat::median).orElse(null)).toList();
-            List<List<Double>> repeats = data.stream().map(d -> repeats(d, name)).toList();
-            Double first = values.get(0);
-            List<Double> ratios = new ArrayList<>();
-            List<EffectInterval> intervals = new ArrayList<>();
-            List<Mark> marks = new ArrayList<>();
-            for (int i = 0; i < values.size(); i++) {
-                Double v = values.get(i);
-                ratios.add(v == null || first == null || first == 0 ? null : v / first);
-                EffectInterval interval = i == 0 || repeats.get(0).isEmpty() || repeats.get(i).isEmpty() ? null
-                        : runsNamed(EffectInterval.ratio(runs.get(0).label(), repeats.get(0), repeats.get(i)));
-                intervals.add(interval);
-                // runs side by side have no common base to have drifted: no drift to allow for
-                marks.add(i == 0 ? null : Mark.of(interval));
-            }
-            rows.add(new ReportData.ComparisonRow(name, values, ratios, intervals, marks));
-        }
-        return rows;
-    }
-
-    /** The no-interval reason in this table's words: the reference is the first run, not a base step. */
-    private static EffectInterval runsNamed(EffectInterval i) {
-        return i.present() ? i : new EffectInterval(i.against(), i.method(), i.n(), i.referenceN(), i.ratio(), i.lower(),
-                i.upper(), i.confidence(), i.pValue(), i.noInterval().replace("of the base", "of the step in the first run")
-                        .replace("of the step:", "of the step in this run:"), i.repeatsNeeded());
-    }
-
-    /** A step's headline throughput per done repeat in one run (its own headline phase). */
-    private static List<Double> repeats(RunData data, String step) {
-        String headline = data.steps().stream().filter(StepRun::measured).findFirst()
-                .map(s -> s.result().workload().headlinePhase()).orElse(null);
-        return headline == null ? List.of()
-                : headlineValues(data.steps().stream().filter(s -> s.name().equals(step)).toList(), headline);
     }
 }

@@ -90,6 +90,12 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                        @JsonUnwrapped Captured captured, @JsonUnwrapped Diagnosis diagnosis,
                        @JsonUnwrapped Series series) {
 
+        /** This step with its effect as the verdict model decided it. */
+        Step with(Effect decided) {
+            return new Step(index, name, status, reason, repeats, figuresFrom, decided, window, server, captured,
+                    diagnosis, series);
+        }
+
         /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
         public boolean notSteady() {
             return diagnosis.steadiness() != null && !diagnosis.steadiness().steady();
@@ -113,10 +119,28 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *                          selection): {@value Verdict#NOT_THE_PUBLISHED_STEP}
      * @param publishedInside   whether the published slowdown lies inside {@code slowdownInterval}; null without
      *                          a verdict or without an interval
+     * @param mark              the direction of the step's throughput against the base that the tables show (UP:
+     *                          faster), decided with the page's other comparisons ({@link VerdictModel}); NONE for
+     *                          the base, within noise or drift, or without an interval
      */
     public record Effect(Stat throughput, Stat goodput, Double slowdown, EffectInterval slowdownInterval,
                          EffectInterval stepBeforeInterval, boolean withinNoise, Double published,
-                         Double publishedSlowdown, Double throughputBelow, String verdict, Boolean publishedInside) {
+                         Double publishedSlowdown, Double throughputBelow, String verdict, Boolean publishedInside,
+                         Mark mark) {
+
+        public Effect {
+            mark = mark == null ? Mark.NONE : mark; // older report.json
+        }
+
+        /** This effect with the mark and verdict the run's verdict model decided. */
+        Effect decided(EffectInterval corrected, Mark decidedMark, String decidedVerdict) {
+            // one point estimate per comparison: the one the interval is built around, where there is one
+            Double estimate = corrected != null && corrected.ratio() != null ? corrected.ratio() : slowdown;
+            return new Effect(throughput, goodput, estimate, corrected, stepBeforeInterval,
+                    corrected != null && throughputBelow == null && corrected.present() && !decidedMark.shown(),
+                    published, publishedSlowdown, throughputBelow, decidedVerdict,
+                    publishedInside == null ? null : corrected.contains(publishedSlowdown), decidedMark);
+        }
     }
 
     /**
@@ -236,6 +260,18 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     public record RelativeRow(String step, Stat value, Double relative, EffectInterval interval, boolean withinNoise,
                               Double published, Double publishedRelative, String agreement, String verdict,
                               Boolean publishedInside, Mark mark) {
+
+        /** This row with the mark and verdict the run's verdict model decided ({@link VerdictModel}). */
+        RelativeRow decided(EffectInterval corrected, Mark decidedMark, Verdict decidedVerdict) {
+            Agreement a = Agreement.of(decidedVerdict);
+            EffectInterval interval = corrected;
+            return new RelativeRow(step, value, interval != null && interval.ratio() != null ? interval.ratio()
+                    : relative, interval, interval != null && interval.present()
+                    && !decidedMark.shown(), published, publishedRelative, a == null ? null : a.label(),
+                    decidedVerdict == null ? null : decidedVerdict.label(),
+                    decidedVerdict == null || !interval.present() ? null : interval.contains(publishedRelative),
+                    decidedMark);
+        }
     }
 
     /**

@@ -90,7 +90,11 @@ public final class ResultDirReader {
         SuiteLayout layout = new SuiteLayout(suiteDir);
         Experiment experiment = ExperimentLoader.loadRecord(layout.resolvedExperiment());
         SuiteRecord suite = JsonFiles.read(layout.suiteJson(), SuiteRecord.class);
-        return SummaryTable.of(experiment, suite, suite.steps().stream().map(e -> readStep(suiteDir, e)).toList());
+        List<StepRun> steps = suite.steps().stream().map(e -> readStep(suiteDir, e)).toList();
+        // the verdicts are the report's: summary.md renders the same model as report.md and report.json
+        ReportData.Run model = ReportBuilder.run(new RunData(suiteDir.toString(), Optional.of(suite),
+                Optional.of(experiment), steps, Optional.empty()), Optional.empty());
+        return SummaryTable.of(experiment, suite, steps, model);
     }
 
     /** Without suite.json (a run killed before writing it): every steps/NN-name[/rK] holding step.json. */

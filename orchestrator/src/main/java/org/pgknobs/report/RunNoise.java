@@ -28,7 +28,7 @@ final class RunNoise {
     static RunNoise of(Map<String, List<StepRun>> byStep, String phase) {
         Map<String, double[]> values = new LinkedHashMap<>();
         byStep.forEach((step, runs) -> values.put(step,
-                ReportBuilder.headlineValues(runs, phase).stream().mapToDouble(Double::doubleValue).toArray()));
+                Repeats.headlineValues(runs, phase).stream().mapToDouble(Double::doubleValue).toArray()));
         return of(values);
     }
 

@@ -37,16 +37,16 @@ final class RunRegimes {
     /** reference ÷ step over every repeat of both, the interval made by the run's noise model. */
     static EffectInterval slowdown(String against, List<StepRun> reference, String step, List<StepRun> runs,
                                    String headline, RunNoise noise) {
-        return EffectInterval.slowdown(against, ReportBuilder.headlineValues(reference, headline),
-                ReportBuilder.headlineValues(runs, headline), ReportBuilder.headlineSeconds(runs, headline),
+        return EffectInterval.slowdown(against, Repeats.headlineValues(reference, headline),
+                Repeats.headlineValues(runs, headline), Repeats.headlineSeconds(runs, headline),
                 noise.between(against, step));
     }
 
     /** step ÷ {@code against} in {@code phase} over every repeat of both, by the phase's noise model. */
     static EffectInterval ratio(String against, List<StepRun> reference, String step, List<StepRun> runs, String phase,
                                 RunNoise noise) {
-        return EffectInterval.ratio(against, ReportBuilder.headlineValues(reference, phase),
-                ReportBuilder.headlineValues(runs, phase), noise.between(against, step));
+        return EffectInterval.ratio(against, Repeats.headlineValues(reference, phase),
+                Repeats.headlineValues(runs, phase), noise.between(against, step));
     }
 
     /** One measured repeat: its label (r1, r2 ...), its regime and its headline throughput. */
@@ -115,7 +115,7 @@ final class RunRegimes {
         List<Repeat> out = new ArrayList<>();
         for (StepRun r : runs) {
             Optional<RunRegime> regime = of(r, headline);
-            Optional<PhaseResult> phase = ReportBuilder.phase(r, headline);
+            Optional<PhaseResult> phase = Repeats.phase(r, headline);
             if (r.status() == org.pgknobs.results.StepStatus.DONE && regime.isPresent() && phase.isPresent()) {
                 out.add(new Repeat("r" + r.repeat(), regime.get(), phase.get().throughput()));
             }

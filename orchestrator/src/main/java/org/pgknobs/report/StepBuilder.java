@@ -31,27 +31,6 @@ import org.pgknobs.results.PhaseResult;
 /** One step of a run over its repeats, as {@link ReportData.Step}: each topic built by its own function. */
 final class StepBuilder {
 
-    /**
-     * What a step is set against.
-     *
-     * @param compared         the step it is told apart from (the step before in cumulative mode, the base in
-     *                         variants); null for the base
-     * @param comparedCaptures that step's median repeat's capture files; empty without
-     * @param vsBase           its slowdown against the base with the interval; null for the base
-     * @param vsStepBefore     cumulative only: against the step before, when that is not the base
-     * @param noVerdict        the verdict when there is none to compute ({@value Verdict#NOT_THE_PUBLISHED_STEP}), or null
-     * @param comparedRuns     the compared step's repeats; empty for the base
-     * @param comparedWhy      the compared step's why-lines, when it was built before this step
-     */
-    record Against(String compared, Optional<StepCaptures> comparedCaptures, EffectInterval vsBase,
-                   EffectInterval vsStepBefore, String noVerdict, List<StepRun> comparedRuns, List<Reason> comparedWhy) {
-
-        Against {
-            comparedRuns = comparedRuns == null ? List.of() : List.copyOf(comparedRuns);
-            comparedWhy = comparedWhy == null ? List.of() : List.copyOf(comparedWhy);
-        }
-    }
-
     /** The why-lines of the step named {@code name} among those built so far; empty without. */
     static List<Reason> why(List<ReportData.Step> built, String name) {
         return built.stream().filter(s -> s.name().equals(name)).findFirst()
@@ -63,8 +42,8 @@ final class StepBuilder {
      *
      * @param baseDerived the base's collector figures; empty for the base itself
      * @param published   the published headline value of this step and of the base, null without
-     * @param drift       the ratio the base moved across the run, 1 when unknown: every mark and verdict allows for it
-     *                    ({@link Mark})
+     * @param drift       the bracketed base's band ({@link Drift#band()}), 1 when unknown; marks and verdicts allow
+     *                    for the base's drift through its trend model instead ({@link VerdictModel}, {@link BaseTrend})
      */
     record Base(String headline, Stat throughput, Optional<Derived> baseDerived, boolean isBase, Double published,
                 Double publishedBase, boolean cumulative, double drift) {
@@ -75,9 +54,9 @@ final class StepBuilder {
 
     static ReportData.Step step(String name, List<StepRun> runs, Base base, Against against) {
         String headline = base.headline();
-        Optional<StepRun> median = ReportBuilder.medianRun(runs, headline);
-        Optional<PhaseResult> phase = median.flatMap(r -> ReportBuilder.phase(r, headline));
-        Optional<Derived> d = median.flatMap(r -> derived(r, headline));
+        Optional<StepRun> median = Repeats.medianRun(runs, headline);
+        Optional<PhaseResult> phase = median.flatMap(r -> Repeats.phase(r, headline));
+        Optional<Derived> d = median.flatMap(r -> Repeats.derived(r, headline));
         Optional<Outcome> outcome = phase.map(Outcome::of);
         MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
         Steadiness steadiness = WindowSteadiness.of(runs);
@@ -102,8 +81,8 @@ final class StepBuilder {
 
     /** The step's changed settings that found nothing to act on here or in the step it is compared with. */
     private static List<Inert> inert(String name, List<StepRun> runs, Against against, String headline) {
-        Optional<StepRun> median = ReportBuilder.medianRun(runs, headline);
-        Optional<StepRun> other = ReportBuilder.medianRun(against.comparedRuns(), headline);
+        Optional<StepRun> median = Repeats.medianRun(runs, headline);
+        Optional<StepRun> other = Repeats.medianRun(against.comparedRuns(), headline);
         if (against.compared() == null || median.isEmpty() || other.isEmpty()) {
             return List.of();
         }
@@ -125,8 +104,8 @@ final class StepBuilder {
     }
 
     private static ReportData.Effect effect(List<StepRun> runs, Base base, Against against, Optional<Outcome> outcome) {
-        Stat throughput = Stat.of(ReportBuilder.headlineValues(runs, base.headline()));
-        Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> ReportBuilder.phase(r, base.headline()))
+        Stat throughput = Stat.of(Repeats.headlineValues(runs, base.headline()));
+        Stat goodput = Stat.of(runs.stream().filter(StepRun::measured).map(r -> Repeats.phase(r, base.headline()))
                 .flatMap(Optional::stream).map(PhaseResult::goodput).toList());
         EffectInterval vsBase = against.vsBase();
         // nothing completed in the window: the throughput is below one per window, the slowdown above base ÷ that
@@ -134,18 +113,14 @@ final class StepBuilder {
                 ? outcome.get().bound() : null;
         double value = below != null ? below : throughput == null ? 0 : throughput.median();
         Double slowdown = value > 0 && base.throughput() != null ? base.throughput().median() / value : null;
-        // the interval against the base holds 1 (or the base's drift): ours shows no effect (docs/statistics.md)
-        boolean withinNoise = vsBase != null && below == null && vsBase.present() && !Mark.of(vsBase, base.drift()).shown();
+        // within noise, the mark and the verdict: VerdictModel.steps, with the page's other comparisons
         Double published = base.published();
         Double publishedSlowdown = published != null && base.publishedBase() != null && published > 0
                 ? base.publishedBase() / published : null;
-        // ours and the published effect both as slowdowns: the verdict's rule reads the same either way up
-        Verdict verdict = base.isBase() || throughput == null ? null : Verdict.of(vsBase, publishedSlowdown, base.drift());
-        Boolean publishedInside = verdict == null || vsBase == null || !vsBase.present() ? null
-                : vsBase.contains(publishedSlowdown);
-        return new ReportData.Effect(throughput, goodput, slowdown, vsBase, against.vsStepBefore(), withinNoise,
-                published, publishedSlowdown, below, verdict == null ? against.noVerdict() : verdict.label(),
-                publishedInside);
+        Boolean publishedInside = base.isBase() || throughput == null || publishedSlowdown == null || vsBase == null
+                || !vsBase.present() ? null : vsBase.contains(publishedSlowdown);
+        return new ReportData.Effect(throughput, goodput, slowdown, vsBase, against.vsStepBefore(), false,
+                published, publishedSlowdown, below, against.noVerdict(), publishedInside, Mark.NONE);
     }
 
     private static ReportData.Window window(Optional<StepRun> median, Optional<PhaseResult> phase,
@@ -189,7 +164,7 @@ final class StepBuilder {
         Map<String, Stat> phases = new LinkedHashMap<>();
         runs.stream().filter(StepRun::measured).flatMap(r -> r.result().workload().phases().stream())
                 .map(PhaseResult::name).distinct()
-                .forEach(p -> phases.put(p, Stat.of(ReportBuilder.headlineValues(runs, p))));
+                .forEach(p -> phases.put(p, Stat.of(Repeats.headlineValues(runs, p))));
         return new ReportData.Series(phases, median.map(StepRun::perSecond).orElse(List.of()),
                 median.map(StepRun::checkpoints).orElse(List.of()), median.map(StepRun::phaseSamples).orElse(Map.of()));
     }
@@ -227,9 +202,5 @@ final class StepBuilder {
         }
         long done = runs.stream().filter(r -> r.status() == StepStatus.DONE).count();
         return "done " + done + "/" + runs.size();
-    }
-
-    static Optional<Derived> derived(StepRun r, String headline) {
-        return StepRun.headlineWindow(r.stats(), headline).map(w -> w.derived());
     }
 }

@@ -101,7 +101,7 @@ public final class SummaryTable {
      * order (the same files, the same collector window, whichever driver wrote them); see
      * {@link ResultDirReader#summaryTable}.
      */
-    static SummaryTable of(Experiment experiment, SuiteRecord suite, List<StepRun> steps) {
+    static SummaryTable of(Experiment experiment, SuiteRecord suite, List<StepRun> steps, ReportData.Run model) {
         Optional<Reference> ref = experiment.reference();
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < suite.steps().size(); i++) {
@@ -120,16 +120,7 @@ public final class SummaryTable {
                             o != null && o.nothingCompleted(headline.throughput()), o == null ? null : o.errorsText(),
                             WorkDone.of(w)), server(d), null, null));
         }
-        return new SummaryTable(experiment, withVerdicts(rows, experiment.mode() == Mode.CUMULATIVE, band(suite, steps)),
-                suite.selection());
-    }
-
-    /** The bracketed base's drift band ({@link Drift#bandOf}), as the report allows for it; 1 when not bracketed. */
-    private static double band(SuiteRecord suite, List<StepRun> steps) {
-        String headline = steps.stream().filter(s -> s.result() != null && s.result().workload() != null)
-                .map(s -> s.result().workload().headline()).filter(java.util.Objects::nonNull).map(PhaseResult::name)
-                .findFirst().orElse(null);
-        return Drift.bandOf(Drift.ofBracket(suite.bracket(), steps, headline));
+        return new SummaryTable(experiment, withVerdicts(rows, model), suite.selection());
     }
 
     private static Server server(Derived d) {
@@ -144,32 +135,32 @@ public final class SummaryTable {
                 d.autovacuum() == null ? null : d.autovacuum().startedRuns());
     }
 
-    /** Every row of a step gets the step's verdict: its interval over the done repeats against the base's ({@link Verdict}). */
-    private static List<Row> withVerdicts(List<Row> rows, boolean cumulative, double drift) {
-        Row base = baseRow(rows);
-        Row refBase = rows.stream().filter(r -> r.reference() != null).findFirst().orElse(null);
-        if (base == null || refBase == null) {
-            return rows;
-        }
-        List<Double> baseValues = doneThroughputs(rows, base.name());
+    /**
+     * Every row of a step gets the step's verdict and interval as the report's one verdict model decided them
+     * ({@link VerdictModel}): a chain's from its steps (slowdown), a sweep's from the reference phase's table (÷ base);
+     * this table computes none.
+     */
+    private static List<Row> withVerdicts(List<Row> rows, ReportData.Run model) {
         Map<String, Verdict> byStep = new LinkedHashMap<>();
         Map<String, EffectInterval> intervals = new LinkedHashMap<>();
-        for (Row r : rows) {
-            if (r.name().equals(base.name()) || r.reference() == null || byStep.containsKey(r.name())) {
-                continue;
+        String phase = model.reference() == null ? null : model.reference().phase();
+        Optional<ReportData.PhaseTable> table = model.sweep().stream().filter(t -> t.phase().equals(phase)).findFirst();
+        if (table.isPresent()) {
+            for (ReportData.RelativeRow r : table.get().rows()) {
+                Verdict v = Verdict.ofLabel(r.verdict());
+                if (v != null) {
+                    byStep.put(r.step(), v);
+                    intervals.put(r.step(), r.interval());
+                }
             }
-            List<Double> values = doneThroughputs(rows, r.name());
-            if (values.isEmpty() || baseValues.isEmpty()) {
-                continue;
+        } else {
+            for (ReportData.Step s : model.steps()) {
+                Verdict v = Verdict.ofLabel(s.effect().verdict());
+                if (v != null) {
+                    byStep.put(s.name(), v);
+                    intervals.put(s.name(), s.effect().slowdownInterval());
+                }
             }
-            Double published = r.reference() <= 0 || refBase.reference() <= 0 ? null
-                    : cumulative ? refBase.reference() / r.reference() : r.reference() / refBase.reference();
-            EffectInterval interval = cumulative
-                    ? EffectInterval.slowdown(base.name(), baseValues, values, doneSeconds(rows, r.name()))
-                    : EffectInterval.ratio(base.name(), baseValues, values);
-            // the verdict rests on the interval, and allows for the bracketed base's drift as the report does
-            byStep.put(r.name(), Verdict.of(interval, published, drift));
-            intervals.put(r.name(), interval);
         }
         return rows.stream().map(r -> byStep.containsKey(r.name())
                 ? r.withVerdict(byStep.get(r.name()), intervals.get(r.name())) : r).toList();
@@ -187,11 +178,6 @@ public final class SummaryTable {
         Row base = baseRow(rows);
         Stat s = base == null ? null : Stat.of(doneThroughputs(rows, base.name()));
         return s == null ? null : s.median();
-    }
-
-    private static List<Double> doneSeconds(List<Row> rows, String name) {
-        return rows.stream().filter(r -> r.name().equals(name) && r.status() == StepStatus.DONE && r.throughput() != null)
-                .map(r -> r.window().seconds() == null ? 0.0 : r.window().seconds()).toList();
     }
 
     private static List<Double> doneThroughputs(List<Row> rows, String name) {

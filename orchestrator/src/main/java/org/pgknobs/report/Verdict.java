@@ -1,39 +1,43 @@
 package org.pgknobs.report;
 
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Whether a step reproduced its published effect, judged on our 95 % interval (from the run's own repeats), never on
- * the point estimate alone. Ours and the published effect are ratios against the base in the same orientation
- * (cumulative: ×slower; variants: value ÷ base); the rule is the same either way up (docs/statistics.md, "Verdicts").
+ * Whether a step reproduced its published effect P, judged on our 95 % interval, never on the point estimate alone,
+ * and on the log scale, so that a speed-up and a slowdown of the same size get the same verdict (P = 0.76 and
+ * P = 1/0.76, each with its interval inverted, read alike). Ours and P are ratios against the base in the same
+ * orientation (cumulative: ×slower; variants: value ÷ base). P has no interval; its <em>tolerance</em> is the ratios
+ * within ×{@value #TOLERANCE} of it, [P/{@value #TOLERANCE}, P·{@value #TOLERANCE}] (docs/statistics.md,
+ * "Verdicts", says why that factor). Our direction is the mark the report shows ({@link Mark}, after the page's
+ * multiplicity control): the interval clear of 1 and of the base's drift.
  *
- * <p>The published value has no interval, so its direction is read with his ±{@value #NO_CHANGE_PERCENT} % band: above
- * 1.05 it rose, below 0.95 it fell, in between it shows no change. Its <em>region</em> is the ratios on its side of 1
- * within ×{@value #FACTOR} of it: [max(1, P/2), 2P] for P &gt; 1, [P/2, min(1, 2P)] for P &lt; 1. Our direction is
- * {@link Mark}'s: the interval wholly on one side of 1 (and of the base's drift, when known).
- * <ul>
- *   <li>undecided: no interval (one repeat on a side, or a repeat that completed nothing with no bound): the point
- *       estimate alone decides nothing;
- *   <li>reproduced: our interval excludes no-change in the published direction and overlaps the published region;
- *       a one-sided bound (a step that completed nothing) is at best direction only, as it cannot show a size;
- *   <li>direction only: our interval excludes no-change in the published direction but lies wholly outside the
- *       published region;
- *   <li>not reproduced: our interval lies wholly outside the published region and does not show the published
- *       direction (it shows the other one, or holds 1 yet excludes every ratio within ×2 of the published one); for
- *       a published value inside ±5 %: ours is marked;
- *   <li>within noise: our interval holds 1 (or the drift) and overlaps the published region (or the published
- *       value is inside ±5 %): ours cannot tell.
- *   <li>within drift: the interval is clear of 1 but not of the bracketed base's drift: the machine moved as much.
- * </ul>
+ * <table>
+ *   <caption>The verdict table (first row that applies)</caption>
+ *   <tr><th>verdict</th><th>rule</th></tr>
+ *   <tr><td>no interval</td><td>the repeats give no interval (nor a bound): the point estimate decides nothing</td></tr>
+ *   <tr><td>within drift</td><td>the interval clears 1 but the base's drift explains the difference</td></tr>
+ *   <tr><td>reproduced</td><td>the interval lies wholly within P's tolerance; or it shows P's direction and overlaps
+ *       P's tolerance (a one-sided bound cannot: it shows no size)</td></tr>
+ *   <tr><td>same direction, smaller</td><td>it shows P's direction and lies wholly between 1 and P's tolerance</td></tr>
+ *   <tr><td>same direction, larger</td><td>it shows P's direction and lies wholly beyond P's tolerance</td></tr>
+ *   <tr><td>not reproduced: rules P out</td><td>it holds 1 (no direction) and excludes P's tolerance</td></tr>
+ *   <tr><td>contradicted</td><td>it shows the other direction (or any, for P = 1) and excludes P's tolerance</td></tr>
+ *   <tr><td>undecided</td><td>what remains: it holds 1 or shows the other direction, yet overlaps P's tolerance
+ *       (holds both 1 and P, in effect); or a bound that reaches P's tolerance</td></tr>
+ * </table>
+ * Smaller and larger carry the factor between ours and P ({@link #factor}).
  */
 public enum Verdict {
     REPRODUCED("reproduced"),
-    DIRECTION_ONLY("direction only"),
-    NOT_REPRODUCED("not reproduced"),
-    WITHIN_NOISE("within noise"),
+    SMALLER("same direction, smaller"),
+    LARGER("same direction, larger"),
+    RULES_OUT("not reproduced: rules P out"),
+    CONTRADICTED("contradicted"),
     UNDECIDED("undecided"),
-    /** Clear of 1, but not of the bracketed base's drift: not separable from the machine (docs/statistics.md). */
-    WITHIN_DRIFT("within drift");
+    /** Clear of 1, but the base's drift explains the difference: not separable from the machine (docs/statistics.md). */
+    WITHIN_DRIFT("within drift"),
+    NO_INTERVAL("no interval");
 
     /**
      * Why a step run with {@code --steps-only} has no verdict: its settings are not the chain's, so the
@@ -41,10 +45,12 @@ public enum Verdict {
      */
     public static final String NOT_THE_PUBLISHED_STEP = "steps-only: not the published step";
 
-    static final double FACTOR = 2;
-    static final int NO_CHANGE_PERCENT = 5;
-    /** His ±5 % "no change" band, applied to the published value only (it has no interval). */
-    static final double NO_CHANGE = NO_CHANGE_PERCENT / 100.0;
+    /**
+     * How far ours may lie from P, as a factor either way on the log scale, and still be the same effect: the
+     * difference between his machine and ours (docs/statistics.md, "Verdicts": where ours and his were measured at
+     * matched scale they agree within ×1.03, and a verdict must tell ×1.5 from 1.02).
+     */
+    public static final double TOLERANCE = 1.25;
 
     private final String label;
 
@@ -56,67 +62,100 @@ public enum Verdict {
         return label;
     }
 
+    /** The verdict whose {@link #label()} this is (report.json carries labels); null for none. */
+    public static Verdict ofLabel(String label) {
+        for (Verdict v : values()) {
+            if (v.label.equals(label)) {
+                return v;
+            }
+        }
+        return null;
+    }
+
     /** The verdict of an effect with no drift to allow for; see {@link #of(EffectInterval, Double, double)}. */
     public static Verdict of(EffectInterval ours, Double published) {
         return of(ours, published, 1);
     }
 
+    /** The verdict with the plain interval's mark within the drift band {@code drift} ({@link Mark#of(EffectInterval, double)}). */
+    public static Verdict of(EffectInterval ours, Double published, double drift) {
+        Mark mark = Mark.of(ours, drift);
+        return of(ours, published, mark, !mark.shown() && Mark.of(ours).shown());
+    }
+
     /**
      * Null when there is nothing to judge (the base step itself, no published value, nothing measured).
      *
-     * @param ours      our effect with its interval, in the published value's orientation; an interval with only a
-     *                  lower end is a bound (nothing completed); one without ends is {@link #UNDECIDED}
-     * @param published the published effect, in the same orientation
-     * @param drift     the base's drift across the run (see {@link Mark#of(Double, Double, double)}), 1 when unknown
+     * @param ours        our effect with its interval, in P's orientation; an interval with one end is a bound (a step
+     *                    that completed nothing); one without ends gives {@link #NO_INTERVAL}
+     * @param published   P, in the same orientation
+     * @param mark        the direction the report shows for {@code ours} (clear of 1 and of the drift, at the page's
+     *                    adjusted level: {@link PageMarks})
+     * @param withinDrift whether ours is clear of 1 only within what the base's drift explains
      */
-    public static Verdict of(EffectInterval ours, Double published, double drift) {
+    public static Verdict of(EffectInterval ours, Double published, Mark mark, boolean withinDrift) {
         if (ours == null || published == null || !(published > 0) || published.isInfinite()) {
             return null;
         }
         if (!ours.present()) {
-            return UNDECIDED;
+            return NO_INTERVAL;
         }
-        Mark mark = Mark.of(ours, drift);
-        if (!mark.shown() && Mark.of(ours).shown()) {
+        if (withinDrift) {
             return WITHIN_DRIFT;
         }
-        int b = direction(published);
-        if (b == 0) {
-            return mark.shown() ? NOT_REPRODUCED : WITHIN_NOISE;
+        double p = Math.log(published);
+        double t = Math.log(TOLERANCE);
+        double lo = ours.lower() == null ? Double.NEGATIVE_INFINITY : Math.log(ours.lower());
+        double hi = ours.upper() == null ? Double.POSITIVE_INFINITY : Math.log(ours.upper());
+        if (lo >= p - t && hi <= p + t) {
+            return REPRODUCED;
         }
-        Mark publishedMark = b > 0 ? Mark.UP : Mark.DOWN;
-        double regionLow = b > 0 ? Math.max(1, published / FACTOR) : published / FACTOR;
-        double regionHigh = b > 0 ? published * FACTOR : Math.min(1, published * FACTOR);
-        boolean overlaps = (ours.lower() == null || ours.lower() <= regionHigh)
-                && (ours.upper() == null || ours.upper() >= regionLow);
-        if (mark == publishedMark) {
-            return overlaps && !ours.bound() ? REPRODUCED : DIRECTION_ONLY;
+        boolean overlaps = lo <= p + t && hi >= p - t;
+        int ourSide = mark == Mark.UP ? 1 : mark == Mark.DOWN ? -1 : 0;
+        int pSide = (int) Math.signum(p);
+        if (ourSide == 0) {
+            return overlaps ? UNDECIDED : RULES_OUT;
         }
-        return overlaps ? WITHIN_NOISE : NOT_REPRODUCED;
-    }
-
-    /** +1 above 1.05, −1 below 0.95, 0 in between: the published value's direction (it has no interval). */
-    static int direction(double effect) {
-        return effect > 1 + NO_CHANGE ? 1 : effect < 1 - NO_CHANGE ? -1 : 0;
+        if (ourSide != pSide) {
+            return overlaps ? UNDECIDED : CONTRADICTED;
+        }
+        if (overlaps) {
+            return ours.bound() ? UNDECIDED : REPRODUCED;
+        }
+        // clear of P's tolerance on P's side of 1: nearer 1 than it (smaller) or beyond it (larger)
+        boolean nearer = pSide > 0 ? hi < p - t : lo > p + t;
+        return nearer ? SMALLER : LARGER;
     }
 
     /**
-     * "3 of 6 published steps reproduced …; 2 direction only; 1 not reproduced; 0 within noise; 1 undecided (no
-     * interval: 1 repeat)": undecided steps are counted apart, never among the verdicts that read as an effect.
+     * How many times smaller or larger ours is than P (≥ 1): exp |ln ours − ln P| from our estimate, or from the
+     * bound's end for a bound; null without either.
      */
-    public static String summary(java.util.Map<Verdict, Long> counts, long published) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d of %d published steps reproduced (interval"
-                + " clear of no-change in the published direction and within ×2 of the published effect)",
-                counts.getOrDefault(REPRODUCED, 0L), published));
-        for (Verdict v : new Verdict[] {DIRECTION_ONLY, NOT_REPRODUCED, WITHIN_NOISE, WITHIN_DRIFT}) {
-            if (v == WITHIN_DRIFT && !counts.containsKey(v)) {
-                continue;
-            }
-            sb.append(String.format(Locale.ROOT, "; %d %s", counts.getOrDefault(v, 0L), v.label()));
+    public static Double factor(EffectInterval ours, Double published) {
+        if (ours == null || published == null || !(published > 0)) {
+            return null;
         }
-        long undecided = counts.getOrDefault(UNDECIDED, 0L);
-        if (undecided > 0) {
-            sb.append(String.format(Locale.ROOT, "; %d undecided (no interval from the run's repeats)", undecided));
+        Double estimate = ours.ratio() != null ? ours.ratio() : ours.lower() != null ? ours.lower() : ours.upper();
+        return estimate == null || !(estimate > 0) ? null : Math.exp(Math.abs(Math.log(estimate / published)));
+    }
+
+    /** Whether ours shows P's direction, whatever its size (reproduced, smaller or larger): the agreement column. */
+    public boolean sameDirection() {
+        return this == REPRODUCED || this == SMALLER || this == LARGER;
+    }
+
+    /**
+     * "3 of 6 published steps reproduced (…); 1 same direction, smaller; 0 same direction, larger; …": every class
+     * counted, the steps with no verdict at all apart.
+     */
+    public static String summary(Map<Verdict, Long> counts, long published) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d of %d published steps reproduced (the 95 %%"
+                        + " interval within ×%.2f of the published effect, or clear of 1 on its side and reaching that"
+                        + " far)", counts.getOrDefault(REPRODUCED, 0L), published, TOLERANCE));
+        for (Verdict v : values()) {
+            if (v != REPRODUCED) {
+                sb.append(String.format(Locale.ROOT, "; %d %s", counts.getOrDefault(v, 0L), v.label()));
+            }
         }
         long none = published - counts.values().stream().mapToLong(Long::longValue).sum();
         if (none > 0) {

@@ -14,19 +14,19 @@ final class WhyComparison {
     private WhyComparison() {
     }
 
-    static Optional<Comparison> of(List<StepRun> runs, StepBuilder.Against against, String headline) {
+    static Optional<Comparison> of(List<StepRun> runs, Against against, String headline) {
         if (against.compared() == null || against.comparedRuns().isEmpty()) {
             return Optional.empty();
         }
         List<StepRun> theirs = against.comparedRuns();
-        Optional<StepRun> median = ReportBuilder.medianRun(theirs, headline);
-        Derived derived = median.flatMap(r -> StepBuilder.derived(r, headline)).orElse(null);
-        Long committed = median.flatMap(r -> ReportBuilder.phase(r, headline)).map(Outcome::of)
+        Optional<StepRun> median = Repeats.medianRun(theirs, headline);
+        Derived derived = median.flatMap(r -> Repeats.derived(r, headline)).orElse(null);
+        Long committed = median.flatMap(r -> Repeats.phase(r, headline)).map(Outcome::of)
                 .map(Outcome::successful).orElse(null);
         EffectInterval i = against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase();
         return Optional.of(new Comparison(against.compared(), derived, median.map(StepRun::settings).orElse(null),
-                committed, captures(runs), captures(theirs), throughput(i, ReportBuilder.headlineValues(runs, headline),
-                ReportBuilder.headlineValues(theirs, headline)), against.comparedWhy()));
+                committed, captures(runs), captures(theirs), throughput(i, Repeats.headlineValues(runs, headline),
+                Repeats.headlineValues(theirs, headline)), against.comparedWhy()));
     }
 
     /**

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.pgknobs.BadInputException;
-import org.pgknobs.report.ReportBuilder;
+import org.pgknobs.report.Repeats;
 import org.pgknobs.report.ResultDirReader;
 import org.pgknobs.report.RunData;
 import org.pgknobs.report.StepRun;
@@ -82,7 +82,7 @@ public record StepTarget(String runDir, String step, StepRun chosen, List<StepRu
                     .orElseThrow(() -> new BadInputException(dir + ": step '" + finalName + "' has no repeat r" + repeat
                             + " (repeats: " + String.join(", ", repeats.stream().map(r -> "r" + r.repeat()).toList()) + ")"));
         } else {
-            chosen = ReportBuilder.medianRun(repeats, headline).orElse(repeats.get(0));
+            chosen = Repeats.medianRun(repeats, headline).orElse(repeats.get(0));
         }
         return new StepTarget(dir, name, chosen, repeats, headline);
     }

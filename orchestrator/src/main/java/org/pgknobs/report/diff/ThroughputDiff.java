@@ -3,7 +3,7 @@ package org.pgknobs.report.diff;
 import java.util.List;
 import java.util.Optional;
 import org.pgknobs.report.EffectInterval;
-import org.pgknobs.report.ReportBuilder;
+import org.pgknobs.report.Repeats;
 import org.pgknobs.results.PhaseResult;
 
 /**
@@ -28,8 +28,8 @@ final class ThroughputDiff {
         }
         String line = pa.get().name() + ": " + Terms.change(pa.get().throughput(), pb.get().throughput(), "/s")
                 + "; goodput " + Terms.change(pa.get().goodput(), pb.get().goodput(), "/s");
-        List<Double> va = ReportBuilder.headlineValues(a.repeats(), a.headline());
-        List<Double> vb = ReportBuilder.headlineValues(b.repeats(), b.headline());
+        List<Double> va = Repeats.headlineValues(a.repeats(), a.headline());
+        List<Double> vb = Repeats.headlineValues(b.repeats(), b.headline());
         if (va.size() < 2 && vb.size() < 2) {
             return List.of(line);
         }

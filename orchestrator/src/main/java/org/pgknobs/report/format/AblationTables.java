@@ -7,6 +7,7 @@ import org.pgknobs.ablation.Effects;
 import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.Mark;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.VerdictModel;
 import org.pgknobs.results.CulpritCandidate;
 import org.pgknobs.results.CulpritSearchResult;
 
@@ -31,6 +32,7 @@ final class AblationTables {
                         + " is half the range over the repeats, a description, not a test. Interaction: the 95 % interval"
                         + " of leave-one-out ÷ add-one-in, (without × only) ÷ (full × base) on the mean logs (Welch,"
                         + " Satterthwaite's degrees of freedom); yes only where it excludes 1.";
+        s += " " + VerdictModel.ablationNote(a);
         if (!a.floored().isEmpty()) {
             s += " Runs that completed nothing count as half a request in their window: " + String.join(", ", a.floored()) + ".";
         }
@@ -40,37 +42,44 @@ final class AblationTables {
     static List<List<String>> rows(ReportData.Ablation a) {
         List<List<String>> out = new ArrayList<>();
         int looRank = 0;
-        java.util.Map<String, Integer> aoiRanks = aoiRanks(a);
+        java.util.Map<EffectInterval, Mark> marks = VerdictModel.ablation(a);
+        java.util.Map<String, Integer> aoiRanks = aoiRanks(a, marks);
         for (Effects.UnitEffect u : a.units()) {
             EffectInterval loo = a.interval(u.unit(), true);
-            boolean looMarked = Mark.of(loo).shown();
+            boolean looMarked = mark(marks, loo).shown();
             out.add(List.of(looMarked && u.looRank() != null ? String.valueOf(++looRank) : Fmt.NONE, u.unit(),
-                    String.join(", ", u.settings()), factor(u.looEffect(), "faster", loo), share(u.looShare(), u.looNoise()),
-                    factor(u.aoiEffect(), "slower", a.interval(u.unit(), false)),
+                    String.join(", ", u.settings()), factor(u.looEffect(), "faster", loo, mark(marks, loo)), share(u.looShare(), u.looNoise()),
+                    factor(u.aoiEffect(), "slower", a.interval(u.unit(), false),
+                            mark(marks, a.interval(u.unit(), false))),
                     share(u.aoiShare(), u.aoiNoise()) + (aoiRanks.containsKey(u.unit()) ? " (#" + aoiRanks.get(u.unit()) + ")" : ""),
-                    interaction(a.interaction(u.unit()))));
+                    interaction(a.interaction(u.unit()), mark(marks, a.interaction(u.unit())))));
         }
         return out;
     }
 
     /** Add-one-in ranks among the units whose add-one-in interval clears 1, in the order of their estimates. */
-    private static java.util.Map<String, Integer> aoiRanks(ReportData.Ablation a) {
+    private static java.util.Map<String, Integer> aoiRanks(ReportData.Ablation a, java.util.Map<EffectInterval, Mark> marks) {
         java.util.Map<String, Integer> ranks = new java.util.HashMap<>();
-        a.units().stream().filter(u -> u.aoiRank() != null && Mark.of(a.interval(u.unit(), false)).shown())
+        a.units().stream().filter(u -> u.aoiRank() != null && mark(marks, a.interval(u.unit(), false)).shown())
                 .sorted(java.util.Comparator.comparing(Effects.UnitEffect::aoiRank))
                 .forEach(u -> ranks.put(u.unit(), ranks.size() + 1));
         return ranks;
     }
 
     /** "yes ×1.31 [1.12–1.53]", "not shown ×1.02 [0.91–1.15]", or "- (no interval: …)". */
-    private static String interaction(EffectInterval i) {
+    /** The interval's mark as the verdict model decided it over the table's family. */
+    private static Mark mark(java.util.Map<EffectInterval, Mark> marks, EffectInterval i) {
+        return i == null ? Mark.NONE : marks.getOrDefault(i, Mark.NONE);
+    }
+
+    private static String interaction(EffectInterval i, Mark mark) {
         if (i == null) {
             return Fmt.NONE;
         }
         if (!i.present()) {
             return Fmt.NONE + " " + Fmt.interval(i);
         }
-        return (Mark.of(i).shown() ? "yes " : "not shown ") + Fmt.times(i.ratio(), i);
+        return (mark.shown() ? "yes " : "not shown ") + Fmt.times(i.ratio(), i);
     }
 
     /** The search in a few lines; empty when it did not run. */
@@ -120,12 +129,11 @@ final class AblationTables {
      * read ≥ 1 with the word of its direction; elsewhere the factor stays in the column's orientation with its interval
      * (or why there is none) and no word.
      */
-    private static String factor(Double lnEffect, String word, EffectInterval i) {
+    private static String factor(Double lnEffect, String word, EffectInterval i, Mark mark) {
         if (lnEffect == null) {
             return Fmt.NONE;
         }
         double f = Math.exp(lnEffect);
-        Mark mark = Mark.of(i);
         if (!mark.shown()) {
             return "×" + Fmt.num(f) + " " + (i == null ? "(no interval)" : Fmt.interval(i));
         }

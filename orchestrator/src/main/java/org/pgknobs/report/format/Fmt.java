@@ -162,8 +162,8 @@ final class Fmt {
     }
 
     /**
-     * The verdict with whether the published effect lies inside our interval: "direction only (published ×72.3
-     * outside [1.10–1.42])"; the bare label without an interval.
+     * The verdict with whether the published effect lies inside our interval: "same direction, smaller ×3.2 (published
+     * ×72.3 outside [1.10–1.42])"; the bare label without an interval.
      *
      * @param prefix "×" for slowdowns, "" for relative values
      */
@@ -171,12 +171,17 @@ final class Fmt {
         if (label == null || label.equals(Verdict.NOT_THE_PUBLISHED_STEP)) {
             return verdict(label);
         }
-        if (label.equals(Verdict.UNDECIDED.label())) {
-            return label + " (no interval)";
-        }
         if (inside == null || published == null || i == null || !i.present()) {
             return label;
         }
-        return label + " (published " + prefix + num(published) + (inside ? " inside " : " outside ") + interval(i) + ")";
+        return label + factor(label, i, published) + " (published " + prefix + num(published)
+                + (inside ? " inside " : " outside ") + interval(i) + ")";
+    }
+
+    /** " ×3.2" after "same direction, smaller/larger": how many times ours is smaller or larger than P. */
+    static String factor(String label, EffectInterval i, Double published) {
+        Verdict v = Verdict.ofLabel(label);
+        Double f = v == Verdict.SMALLER || v == Verdict.LARGER ? Verdict.factor(i, published) : null;
+        return f == null ? "" : " " + times(f);
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.commons.text.StringEscapeUtils;
 import org.pgknobs.report.AutovacuumText;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.VerdictModel;
 import org.pgknobs.report.why.Reason;
 
 /**
@@ -62,7 +63,7 @@ final class HtmlReport implements ReportFormat {
 
     private static void comparison(StringBuilder h, ReportData data) {
         String shared = Fmt.sharedNoInterval(data.comparison().stream().flatMap(r -> r.intervals().stream()).toList());
-        h.append("<h2>Runs side by side</h2>\n<p>").append(esc(MarkdownReport.COMPARISON_NOTE))
+        h.append("<h2>Runs side by side</h2>\n<p>").append(esc(MarkdownReport.COMPARISON_NOTE + " " + org.pgknobs.report.RunComparison.note(data)))
                 .append("</p>\n<table>\n<tr><th class=\"name\">step</th>");
         data.runs().forEach(r -> h.append("<th>").append(esc(r.label())).append("</th>"));
         h.append("</tr>\n");
@@ -162,6 +163,7 @@ final class HtmlReport implements ReportFormat {
         }
         h.append("</table>\n");
         note(h, shared);
+        h.append("<p class=\"meta\">").append(esc(VerdictModel.note(run, t.phase()))).append("</p>\n");
     }
 
     /** The no-interval reason all interval-less cells of the table above share, said once. */
@@ -214,8 +216,11 @@ final class HtmlReport implements ReportFormat {
             }
             rows.add(cells);
         }
-        table(h, header, rows);
+        // the slowdown cell green or red where the verdict model marks the step, as in every other table
+        table(h, header, rows, header.indexOf("slowdown"),
+                run.steps().stream().map(s -> Fmt.cssClass(s.effect().mark())).toList());
         note(h, shared);
+        h.append("<p class=\"meta\">").append(esc(VerdictModel.note(run, null))).append("</p>\n");
         h.append("<details>\n<summary>Server figures per step (latency, hit ratio, WAL, checkpoints, autovacuum, reads, "
                 + "errors, waits)</summary>\n<div class=\"scroll\">\n");
         List<List<String>> figures = new java.util.ArrayList<>();
@@ -224,7 +229,7 @@ final class HtmlReport implements ReportFormat {
             cells.addAll(Steps.serverFigures(s));
             figures.add(cells);
         }
-        table(h, List.of("#", "step", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
+        table(h, List.of("#", "step", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/" + Steps.unit(run), "FPI/" + Steps.unit(run),
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
                 "top waits"), figures);
         h.append("</div>\n</details>\n");
@@ -279,12 +284,21 @@ final class HtmlReport implements ReportFormat {
     }
 
     private static void table(StringBuilder h, List<String> header, List<List<String>> rows) {
+        table(h, header, rows, -1, List.of());
+    }
+
+    /** A table whose cells in {@code column} take each row's class from {@code classes}. */
+    private static void table(StringBuilder h, List<String> header, List<List<String>> rows, int column,
+                              List<String> classes) {
         h.append("<table>\n<tr>");
         header.forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
         h.append("</tr>\n");
-        for (List<String> r : rows) {
+        for (int i = 0; i < rows.size(); i++) {
             h.append("<tr>");
-            r.forEach(c -> h.append(td("", c)));
+            List<String> r = rows.get(i);
+            for (int c = 0; c < r.size(); c++) {
+                h.append(td(c == column ? classes.get(i) : "", r.get(c)));
+            }
             h.append("</tr>\n");
         }
         h.append("</table>\n");

@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 import org.pgknobs.report.AutovacuumText;
 import org.pgknobs.report.Mark;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.VerdictModel;
 import org.pgknobs.report.why.Reason;
 
 /** report.md: the tables of {@link ReportData} as GitHub Markdown (▲/▼ in bold only where {@link Mark} shows a direction). */
@@ -36,7 +37,8 @@ final class MarkdownReport implements ReportFormat {
 
     private static void comparison(StringBuilder md, ReportData data) {
         String shared = Fmt.sharedNoInterval(data.comparison().stream().flatMap(r -> r.intervals().stream()).toList());
-        md.append("## Runs side by side\n\n").append(COMPARISON_NOTE).append("\n\n");
+        md.append("## Runs side by side\n\n").append(COMPARISON_NOTE).append(' ')
+                .append(org.pgknobs.report.RunComparison.note(data)).append("\n\n");
         row(md, concat("step", data.runs().stream().map(ReportData.Run::label).toList()));
         separator(md, data.runs().size() + 1);
         for (ReportData.ComparisonRow r : data.comparison()) {
@@ -141,6 +143,7 @@ final class MarkdownReport implements ReportFormat {
         if (shared != null) {
             md.append(Fmt.sharedNote(shared)).append("\n\n");
         }
+        md.append(VerdictModel.note(run, t.phase())).append("\n\n");
     }
 
     private static void absolute(StringBuilder md, ReportData.Run run) {
@@ -168,7 +171,7 @@ final class MarkdownReport implements ReportFormat {
         boolean stepBefore = run.steps().stream().anyMatch(s -> s.effect().stepBeforeInterval() != null);
         String shared = Steps.sharedNoInterval(run);
         List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s", "slowdown", "published",
-                "published slowdown", "verdict", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/txn", "FPI/txn",
+                "published slowdown", "verdict", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/" + Steps.unit(run), "FPI/" + Steps.unit(run),
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
                 "top waits"));
         if (stepBefore) {
@@ -178,7 +181,7 @@ final class MarkdownReport implements ReportFormat {
         separator(md, header.size());
         for (ReportData.Step s : run.steps()) {
             List<String> cells = new java.util.ArrayList<>(List.of(String.valueOf(s.index()), s.name(), s.status(),
-                    Steps.throughput(s), Fmt.stat(s.effect().goodput()), Steps.slowdown(s, shared),
+                    Steps.throughput(s), Fmt.stat(s.effect().goodput()), Steps.markedSlowdown(s, shared),
                     Fmt.num(s.effect().published()), Fmt.times(s.effect().publishedSlowdown()), Steps.verdict(s)));
             cells.addAll(Steps.serverFigures(s));
             if (stepBefore) {
@@ -192,20 +195,24 @@ final class MarkdownReport implements ReportFormat {
         if (shared != null) {
             md.append(Fmt.sharedNote(shared)).append("\n\n");
         }
+        md.append(VerdictModel.note(run, null)).append("\n\n");
     }
 
     static final String ABSOLUTE_NOTE = "Median (min–max) over the repeats; ▲/▼ (a green or red cell in report.html)"
             + " where the step's interval against the base in that phase lies wholly above or below 1, as in the"
             + " phase's relative table. Steps are not ranked: a rank would need intervals between every pair.";
 
-    static final String COMPARISON_NOTE = "Headline throughput per step (median of repeats); ÷ first run in brackets,"
-            + " with its 95 % interval from both runs' repeats (Welch's t on the logs); ▲/▼ in bold (green or red in"
-            + " report.html) only where that interval lies wholly above or below 1.";
+    static final String COMPARISON_NOTE = "Headline throughput per step (median of repeats); ÷ first run in brackets"
+            + " (the ratio of geometric means), with its 95 % interval from both runs' repeats (Welch's t on the logs);"
+            + " ▲/▼ in bold (green or red in report.html) only where that interval lies wholly above or below 1 and"
+            + " the term below allows it.";
 
     static final String INTERVAL_NOTE = "[lo–hi]: the 95 % interval of the effect from the repeats (t on the logs with"
-            + " the run's pooled spread, Welch's where a step's spread differs: docs/statistics.md); within noise: the interval holds 1; [≥ x]: a 95 % lower bound on the slowdown"
-            + " of a step that completed nothing (its count as Poisson, Garwood). ▲/▼ in bold, or a green or red cell,"
-            + " only where the interval lies wholly above or below 1; no interval, no mark.";
+            + " the run's pooled spread, Welch's where a step's spread differs: docs/statistics.md); within noise: the"
+            + " interval holds 1; [≥ x]: a 95 % lower bound on the slowdown"
+            + " of a step that completed nothing (its count as Poisson, Garwood). ▲ (faster) / ▼ (slower) in bold, or a"
+            + " green or red cell, only where the interval lies wholly on one side of 1 and the page's multiplicity"
+            + " control (named under the table) keeps the mark; no interval, no mark.";
 
     static String ablation(ReportData.Ablation a) {
         StringBuilder md = new StringBuilder();

@@ -30,6 +30,22 @@ final class Steps {
         return Fmt.times(s.effect().slowdown(), s.effect().slowdownInterval(), shared);
     }
 
+    /**
+     * As {@link #slowdown}, bold with ▼ (slower) or ▲ (faster) where the run's verdict model marks the step (the same
+     * rule as every other table): "**×150 ▼** [15.9–896]".
+     */
+    static String markedSlowdown(ReportData.Step s, String shared) {
+        String cell = slowdown(s, shared);
+        org.pgknobs.report.Mark mark = s.effect().mark();
+        if (!mark.shown()) {
+            return cell;
+        }
+        int end = cell.indexOf(' ', cell.startsWith("> ") ? 2 : 0);
+        String value = end < 0 ? cell : cell.substring(0, end);
+        return "**" + value + (mark == org.pgknobs.report.Mark.DOWN ? " ▼" : " ▲") + "**"
+                + (end < 0 ? "" : cell.substring(end));
+    }
+
     /** "×1.05 [0.97–1.14] vs cache-8mb", or "-" where there is no step before but the base. */
     static String stepBefore(ReportData.Step s, String shared) {
         var i = s.effect().stepBeforeInterval();
@@ -92,6 +108,16 @@ final class Steps {
     static String verdict(ReportData.Step s) {
         ReportData.Effect e = s.effect();
         return Fmt.verdict(e.verdict(), e.publishedInside(), e.publishedSlowdown(), e.slowdownInterval(), "×");
+    }
+
+    /**
+     * What the per-transaction figures divide by: "row" for the insert benchmark, whose driver counts inserted rows as
+     * its transactions (the collector's count from the workload), "txn" otherwise.
+     */
+    static String unit(ReportData.Run run) {
+        String workload = run.setup().workload();
+        return workload != null && workload.startsWith(org.pgknobs.workload.insertbench.InsertBenchWorkload.KIND + " ")
+                ? "row" : "txn";
     }
 
     /**

@@ -73,7 +73,14 @@ class AblationRenderTest {
         RatioInterval loo = (RatioInterval) WelchLogRatio.estimate(new double[] {0.5, 0.6}, new double[] {250, 280});
         RatioInterval aoi = (RatioInterval) WelchLogRatio.estimate(new double[] {300, 320}, new double[] {3, 4});
         assertThat(index.get(3)).contains("[" + Fmt.num(loo.lower()) + "–" + Fmt.num(loo.upper()) + "] faster");
-        assertThat(index.get(5)).contains("[" + Fmt.num(1 / aoi.upper()) + "–" + Fmt.num(1 / aoi.lower()) + "] slower");
+        assertThat(index.get(5)).contains("[" + Fmt.num(1 / aoi.upper()) + "–" + Fmt.num(1 / aoi.lower()) + "]");
+        // the word only where Holm over the table's 6 intervals keeps the mark: 2 repeats a side, p = aoi.pValue()
+        ReportData.Ablation a = ablation();
+        boolean marked = org.pgknobs.report.VerdictModel.ablation(a).get(a.interval("index", false)).shown();
+        assertThat(index.get(5).endsWith(" slower")).isEqualTo(marked);
+        // Holm over the 6: smallest p × 6, next × 5, …; with 2 repeats a side (df ≈ 1) the add-one-in p is not small
+        assertThat(aoi.pValue() * 6).as("its p alone, Bonferroni's bound").isGreaterThan(0.05);
+        assertThat(marked).as("not marked once the table's 6 intervals are accounted for").isFalse();
     }
 
     @Test

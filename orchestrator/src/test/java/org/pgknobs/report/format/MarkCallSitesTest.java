@@ -51,7 +51,7 @@ class MarkCallSitesTest {
     }
 
     @Test
-    void anUndecidedVerdictSaysItHasNoInterval() {
-        assertThat(Fmt.verdict("undecided", null, 6.73, NONE, "×")).isEqualTo("undecided (no interval)");
+    void aVerdictWithoutAnIntervalSaysSo() {
+        assertThat(Fmt.verdict("no interval", null, 6.73, NONE, "×")).isEqualTo("no interval");
     }
 }

@@ -1,0 +1,161 @@
+package org.pgknobs.report;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one verdict model of a run: it decides every mark, verdict and agreement that report.md, report.html,
+ * report.json and summary.md show, from the intervals the report built (docs/statistics.md, "Verdicts" and "Marks on
+ * a page"); the renderings and {@link SummaryTable} read them, none computes its own.
+ * <ul>
+ *   <li>a variants sweep: Benjamini–Hochberg ({@link PageMarks}) over two families, the headline phase's steps
+ *       and the other phases' steps × phases; the steps table shows the headline phase's marks;
+ *   <li>any other run (a chain, an ablation's runs): the steps' comparisons with the base, Holm.
+ * </ul>
+ * The point estimate of every comparison is the one its interval is built around, the ratio of geometric means
+ * ({@link EffectInterval#ratio()}); without an interval, the step's own figures (medians) stay.
+ */
+public final class VerdictModel {
+
+    private VerdictModel() {
+    }
+
+    /** The procedure behind the run's marks: Benjamini–Hochberg over a sweep's phase tables, else Holm over the steps. */
+    public static PageMarks.Procedure procedure(ReportData.Run run) {
+        return run.sweep().isEmpty() ? PageMarks.Procedure.HOLM : PageMarks.Procedure.BENJAMINI_HOCHBERG;
+    }
+
+    /** The sentence under a table of the run (a phase table's {@code phase}, or null for the steps table). */
+    public static String note(ReportData.Run run, String phase) {
+        if (run.sweep().isEmpty()) {
+            return procedure(run).note(PageMarks.size(run.steps().stream().map(s -> s.effect().slowdownInterval())
+                    .toList()));
+        }
+        boolean headline = phase == null || phase.equals(run.setup().headlinePhase());
+        List<EffectInterval> family = run.sweep().stream()
+                .filter(t -> t.phase().equals(run.setup().headlinePhase()) == headline)
+                .flatMap(t -> t.rows().stream()).map(ReportData.RelativeRow::interval).toList();
+        return (headline ? PageMarks.Procedure.BENJAMINI_HOCHBERG_HEADLINE : PageMarks.Procedure.BENJAMINI_HOCHBERG)
+                .note(PageMarks.size(family));
+    }
+
+    /**
+     * How a step ÷ base ratio is corrected for the base's trend (a {@link BaseTrend} per phase): the factor it is
+     * multiplied by, 1 without a trend.
+     */
+    @FunctionalInterface
+    interface DriftModel {
+        DriftModel NONE = (phase, step) -> 1;
+
+        double ratioFactor(String phase, String step);
+    }
+
+    /**
+     * A sweep's phase tables with their marks, verdicts and agreements: two Benjamini–Hochberg families, the headline
+     * phase's steps (the table the verdicts and the steps table read) and every other phase's steps × phases. Each
+     * interval is first set against the base as it was when the step ran ({@link BaseTrend#shift}).
+     */
+    static List<ReportData.PhaseTable> sweep(List<ReportData.PhaseTable> tables, String headline, DriftModel drift) {
+        Map<ReportData.RelativeRow, EffectInterval> corrected = new java.util.IdentityHashMap<>();
+        tables.forEach(t -> t.rows().forEach(r -> corrected.put(r, BaseTrend.shift(r.interval(),
+                drift.ratioFactor(t.phase(), r.step())))));
+        Map<ReportData.RelativeRow, Mark> marks = new java.util.IdentityHashMap<>();
+        for (boolean headlineFamily : new boolean[] {true, false}) {
+            List<ReportData.RelativeRow> rows = tables.stream().filter(t -> t.phase().equals(headline) == headlineFamily)
+                    .flatMap(t -> t.rows().stream()).toList();
+            List<Mark> decided = PageMarks.of(rows.stream().map(corrected::get).toList(),
+                    java.util.Collections.nCopies(rows.size(), 1.0), PageMarks.Procedure.BENJAMINI_HOCHBERG);
+            for (int i = 0; i < rows.size(); i++) {
+                marks.put(rows.get(i), decided.get(i));
+            }
+        }
+        List<ReportData.PhaseTable> out = new ArrayList<>();
+        for (ReportData.PhaseTable t : tables) {
+            List<ReportData.RelativeRow> rows = new ArrayList<>();
+            for (ReportData.RelativeRow r : t.rows()) {
+                Mark mark = marks.get(r);
+                EffectInterval c = corrected.get(r);
+                Verdict v = c == null ? null : Verdict.of(c, r.publishedRelative(), mark, withinDrift(r.interval(), c));
+                rows.add(r.decided(c, mark, v));
+            }
+            out.add(new ReportData.PhaseTable(t.phase(), rows));
+        }
+        return out;
+    }
+
+    /**
+     * The steps with their marks and verdicts: a sweep's from its headline table (decided by {@link #sweep}), else one
+     * Holm family over the steps' comparisons with the base, each set against the base as it was when the step ran.
+     */
+    static List<ReportData.Step> steps(List<ReportData.Step> steps, List<ReportData.PhaseTable> sweep, String headline,
+                                       DriftModel drift) {
+        // a slowdown is base ÷ step: the correction of step ÷ base, inverted
+        List<EffectInterval> corrected = steps.stream().map(s -> BaseTrend.shift(s.effect().slowdownInterval(),
+                1 / drift.ratioFactor(headline, s.name()))).toList();
+        Map<String, Mark> slower = new HashMap<>();
+        ReportData.PhaseTable headlineTable = sweep.stream().filter(t -> t.phase().equals(headline)).findFirst()
+                .orElse(null);
+        if (headlineTable != null) {
+            // the sweep's rows are value ÷ base: a rise there is a slowdown below 1
+            headlineTable.rows().forEach(r -> slower.put(r.step(), r.mark().flipped()));
+        } else {
+            List<Mark> marks = PageMarks.of(corrected, java.util.Collections.nCopies(corrected.size(), 1.0),
+                    PageMarks.Procedure.HOLM);
+            for (int i = 0; i < steps.size(); i++) {
+                slower.put(steps.get(i).name(), marks.get(i));
+            }
+        }
+        List<ReportData.Step> out = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            ReportData.Step s = steps.get(i);
+            ReportData.Effect e = s.effect();
+            EffectInterval c = corrected.get(i);
+            Mark mark = c == null ? Mark.NONE : slower.getOrDefault(s.name(), Mark.NONE);
+            Verdict v = c == null || e.throughput() == null ? null
+                    : Verdict.of(c, e.publishedSlowdown(), mark, withinDrift(e.slowdownInterval(), c));
+            out.add(s.with(e.decided(c, mark.flipped(), v == null ? e.verdict() : v.label())));
+        }
+        return out;
+    }
+
+    /**
+     * An ablation's marks: one Holm family over every unit's leave-one-out, add-one-in and interaction interval (the
+     * table shows them all at once); an interval maps to its mark (by identity), NONE for those without one.
+     */
+    public static Map<EffectInterval, Mark> ablation(ReportData.Ablation a) {
+        List<EffectInterval> family = new ArrayList<>();
+        if (a.intervals() != null) {
+            a.intervals().forEach(u -> {
+                family.add(u.leaveOneOut());
+                family.add(u.addOneIn());
+                family.add(u.interaction());
+            });
+        }
+        List<Mark> marks = PageMarks.of(family, java.util.Collections.nCopies(family.size(), 1.0),
+                PageMarks.Procedure.HOLM);
+        Map<EffectInterval, Mark> out = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < family.size(); i++) {
+            if (family.get(i) != null) {
+                out.put(family.get(i), marks.get(i));
+            }
+        }
+        return out;
+    }
+
+    /** The sentence under an ablation's table. */
+    public static String ablationNote(ReportData.Ablation a) {
+        return "Marks (faster, slower, a rank, interaction yes): Holm's step-down at 5 % over the table's "
+                + ablation(a).size() + " intervals (each unit's leave-one-out, add-one-in and interaction); the intervals"
+                + " shown are the plain 95 % ones.";
+    }
+
+    /**
+     * Within drift: clear of 1 as measured, but not once set against the base as it was when the step ran — a measured
+     * trend explains the difference (said nowhere else: a base with no trend is never "within drift").
+     */
+    static boolean withinDrift(EffectInterval measured, EffectInterval corrected) {
+        return measured != null && corrected != measured && Mark.of(measured).shown() && !Mark.of(corrected).shown();
+    }
+}
