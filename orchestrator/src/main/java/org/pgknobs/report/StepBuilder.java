@@ -84,7 +84,7 @@ final class StepBuilder {
         Evidence evidence = new Evidence(machine, headline, outcome.map(Outcome::errorsBySqlState).orElse(null),
                 outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
                 outcome.map(Outcome::isolation).orElse(null),
-                noise(against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase()), steadiness,
+                noise(against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase(), base.drift()), steadiness,
                 median.flatMap(m -> RunRegimes.evidence(m, runs, phase, headline)).orElse(null));
         Optional<Captures> captures = median.map(m -> new Captures(m.captures(), against.comparedCaptures()));
         List<Inert> inert = inert(name, runs, against, headline);
@@ -94,7 +94,7 @@ final class StepBuilder {
                 server(d, median, outcome), captured(median, captures, against, headline),
                 new ReportData.Diagnosis(median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null),
                         base.baseDerived(), m.settings(), evidence, captures,
-                        WhyComparison.of(runs, against, headline)))).map(why -> withInert(why, inert))
+                        WhyComparison.of(runs, against, headline, base.drift())))).map(why -> withInert(why, inert))
                         .orElse(List.of()), steadiness, inert),
                 series(runs, median));
     }
@@ -194,9 +194,9 @@ final class StepBuilder {
     }
 
     /** The interval against the step it is told apart from, when there is one. */
-    private static Evidence.Noise noise(EffectInterval i) {
+    private static Evidence.Noise noise(EffectInterval i, double drift) {
         return i == null || !i.present() || i.bound() ? null
-                : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN());
+                : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN(), drift);
     }
 
     private static ReportData.Autovacuum autovacuum(Derived d, StepRun run) {

@@ -252,6 +252,11 @@ final class MarkdownReport implements ReportFormat {
                 anchor = "";
                 any = true;
             }
+            if (!anchor.isEmpty() && Fmt.linksToWhy(s.window().errors())) {
+                // the failed cell links here: every link to a why-anchor has its anchor
+                md.append("- ").append(anchor).append("**").append(s.name()).append("**: ").append(Fmt.NO_RULE_FIRED).append('\n');
+                any = true;
+            }
         }
         if (!any) {
             md.append("No rule fired: no figure crossed a rule's threshold.\n");
