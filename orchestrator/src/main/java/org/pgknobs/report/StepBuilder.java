@@ -16,6 +16,7 @@ import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.report.statements.StatementTables;
+import org.pgknobs.collector.WholeRun;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.Inert;
@@ -106,20 +107,32 @@ final class StepBuilder {
         if (against.compared() == null || median.isEmpty() || other.isEmpty()) {
             return List.of();
         }
-        return NothingToActOn.find(new NothingToActOn.Sides(name, windows(runs, headline), against.compared(),
-                windows(against.comparedRuns(), headline)), ChangedSettings.between(median.get(), other.get()));
+        List<StepRun> mine = measured(runs);
+        List<StepRun> theirs = measured(against.comparedRuns());
+        return NothingToActOn.find(new NothingToActOn.Sides(name, windows(mine), whole(mine), against.compared(),
+                windows(theirs), whole(theirs)), ChangedSettings.between(median.get(), other.get()));
     }
 
-    private static List<WindowStats> windows(List<StepRun> runs, String headline) {
-        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
-                .map(r -> StepRun.headlineWindow(r.stats(), headline)).flatMap(Optional::stream).toList();
+    private static List<StepRun> measured(List<StepRun> runs) {
+        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured()).toList();
+    }
+
+    /** Every measured window of every phase. */
+    private static List<WindowStats> windows(List<StepRun> runs) {
+        return runs.stream().filter(r -> r.stats() != null).flatMap(r -> r.stats().windows().stream()).toList();
+    }
+
+    /** Each repeat's whole run (warm-up and every phase); null for a repeat without one. */
+    private static List<WholeRun> whole(List<StepRun> runs) {
+        return runs.stream().map(r -> r.stats() == null ? null : r.stats().wholeRun())
+                .collect(java.util.stream.Collectors.toList());
     }
 
     private static List<Reason> withInert(List<Reason> why, List<Inert> inert) {
         List<Reason> all = new java.util.ArrayList<>(why);
-        // a setting that had nothing to act on accounts for the comparison: no effect can come from it
+        // what the counters show about the changed setting's mechanism: a description, not a cause ruled out
         inert.forEach(i -> all.add(new Reason(i.reason().rule(), i.reason().text(), i.reason().figures(),
-                Reason.EXPLAINS, null)));
+                Reason.DESCRIBES, null)));
         return all;
     }
 

@@ -13,13 +13,16 @@ import java.util.stream.IntStream;
  * {@link Comparison.Throughput#DIFFERS}: marked, clear of 1 and of the drift) and for which no comparative rule fired.
  * A differing step is never silent (docs/reports.md, "The why-gate"). What moved: the figures of every repeat
  * ({@link RepeatFigures}) whose change passes Welch's t-test on the per-repeat values with Holm's correction over the
- * figures compared ({@link ShiftTests}), largest first by p; none named when none does.
+ * figures compared ({@link ShiftTests}) and is material ({@link #material}), smallest p first; none named when none
+ * does.
  */
 final class Unexplained {
 
     static final String RULE = "unexplained";
     /** At most this many moved figures are named. */
     private static final int NAMED = 3;
+    static final double MIN_POINTS = 1;
+    static final double MIN_RELATIVE = 0.10;
 
     private Unexplained() {
     }
@@ -60,13 +63,33 @@ final class Unexplained {
         double[] p = tested.stream().mapToDouble(f -> ShiftTests.welchP(values(f.step()), values(f.compared())))
                 .toArray();
         boolean[] moved = ShiftTests.holm(p, ShiftTests.FAMILY_ALPHA);
-        List<String> named = IntStream.range(0, tested.size()).filter(i -> moved[i]).boxed()
-                .sorted(Comparator.comparingDouble(i -> p[i])).limit(NAMED)
+        List<String> named = IntStream.range(0, tested.size()).filter(i -> moved[i] && material(tested.get(i)))
+                .boxed().sorted(Comparator.comparingDouble((Integer i) -> p[i])
+                        .thenComparing(i -> -relativeChange(tested.get(i)))).limit(NAMED)
                 .map(i -> text(tested.get(i), p[i])).toList();
         return named.isEmpty()
-                ? String.format(Locale.ROOT, "no figure beyond its own spread (%d compared; Welch, Holm)", tested.size())
+                ? String.format(Locale.ROOT, "no figure moved materially beyond its own spread (%d compared; Welch, "
+                + "Holm)", tested.size())
                 : String.join(", ", named) + String.format(Locale.ROOT, " (Welch on the repeats, Holm over %d figures)",
                 tested.size());
+    }
+
+    /**
+     * A change worth naming: at least {@value #MIN_POINTS} point for a percentage (as {@code HitRatioDrop}), else at
+     * least {@value #MIN_RELATIVE} of the larger mean; a tested but tiny change (0.004 % of attempts failed → 0 %)
+     * explains no ×1.4.
+     */
+    static boolean material(RepeatFigures.Figure f) {
+        double a = mean(f.step());
+        double b = mean(f.compared());
+        return "%".equals(f.unit()) ? Math.abs(a - b) >= MIN_POINTS : relativeChange(f) >= MIN_RELATIVE;
+    }
+
+    private static double relativeChange(RepeatFigures.Figure f) {
+        double a = mean(f.step());
+        double b = mean(f.compared());
+        double larger = Math.max(Math.abs(a), Math.abs(b));
+        return larger == 0 ? 0 : Math.abs(a - b) / larger;
     }
 
     private static String text(RepeatFigures.Figure f, double p) {

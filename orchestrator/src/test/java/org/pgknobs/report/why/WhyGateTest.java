@@ -72,7 +72,7 @@ class WhyGateTest {
                 List.of(10.0, 12.0, 11.0), List.of(11.0, 10.0, 12.0))));
         assertThat(WhyRules.explain(with(faster, comparison(Comparison.Throughput.DIFFERS, flat, List.of()))))
                 .extracting(Reason::text).containsExactly("faster ×2.00 [1.60–2.50] against base (3 and 3 repeats); no "
-                        + "rule explains it; what moved most: no figure beyond its own spread (1 compared; Welch, Holm)");
+                        + "rule explains it; what moved most: no figure moved materially beyond its own spread (1 compared; Welch, Holm)");
     }
 
     @Test
