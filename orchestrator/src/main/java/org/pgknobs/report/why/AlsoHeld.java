@@ -21,7 +21,7 @@ final class AlsoHeld {
     private static final Map<String, String> LABELS = Map.ofEntries(Map.entry("cpu-bound", "CPU-bound"),
             Map.entry("checkpoint-pressure", "frequent checkpoints"), Map.entry("autovacuum-churn", "autovacuum churn"),
             Map.entry("autovacuum-workers", "autovacuum workers busy on a table"),
-            Map.entry("os-page-cache-reads", "reads from the OS page cache"), Map.entry("fsync-cost", "the fsync probe"),
+            Map.entry("os-page-cache-reads", "reads from the OS page cache"), Map.entry("fsync-cost", "fsync probe"),
             Map.entry("not-steady", "a window that was not steady"), Map.entry("regime-bimodal", "repeats in two regimes"));
     private static final Pattern RELATION_LOCKED = Pattern.compile("(relation-level SIREAD locks on .+?) in \\d");
     private static final Pattern SQLSTATE = Pattern.compile("failed with (\\w{5})");
@@ -36,13 +36,11 @@ final class AlsoHeld {
             return Optional.empty();
         }
         Set<String> labels = new LinkedHashSet<>();
-        Set<String> figures = new LinkedHashSet<>();
-        folded.forEach(r -> {
-            labels.add(label(r));
-            figures.addAll(r.figures());
-        });
+        folded.forEach(r -> labels.add(label(r)));
+        // what it read: the folded lines themselves (report.json keeps each with its own figures)
+        List<String> figures = folded.stream().map(r -> "why." + r.rule()).distinct().toList();
         return Optional.of(new Reason(RULE, "also held in " + folded.get(0).asIn() + " (lines folded): "
-                + String.join("; ", labels), List.copyOf(figures), Reason.DESCRIBES, null));
+                + String.join("; ", labels), figures, Reason.DESCRIBES, null));
     }
 
     /** A few words for the line: the regime's tables, the SQLSTATE, the wait event, or the rule's label. */
