@@ -29,7 +29,9 @@ import org.w3c.dom.NodeList;
  * report's top says so, and so did the live line), and no step is marked: every step's difference from the base is
  * the machine's. It is the suite's A/A run too (issue 36): the step sets a setting to its default, so its rows in
  * report.md, report.json and report.html carry no mark, colour or verdict that reads as an effect, and its why-section
- * has no comparative line but "no difference shown" (or one that says throughput shows no difference).
+ * has no comparative line but "no difference shown" (or one that says throughput shows no difference). It observes a
+ * CPU profile, so the A/A step's differential flame graph is held to colour no frame, in its data and as Chromium
+ * draws it (issue 45).
  */
 class DriftSuiteTest {
 
