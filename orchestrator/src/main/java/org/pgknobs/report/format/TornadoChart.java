@@ -55,9 +55,10 @@ final class TornadoChart {
                 .title("Ablation: each unit's 95 % interval (log scale), ranked by it; = not told apart from the unit above")
                 .xAxisTitle("log10 of the factor (1 = x10, 2 = x100):   <- the full set without the unit runs faster"
                         + "  |  the base with the unit alone runs slower ->")
-                .yAxisTitle("units, ranked by their intervals").build();
+                .yAxisTitle("units, ranked").build();
         Charts.style(chart);
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+        // below the plot: inside it, the legend hid the top row's bars
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
         double reach = rows.stream().flatMap(r -> java.util.stream.Stream.of(r.loo(), r.aoi()))
                 .filter(java.util.Objects::nonNull).mapToDouble(e -> Math.max(Math.abs(e[0]), Math.abs(e[1])))
                 .max().orElse(1);
