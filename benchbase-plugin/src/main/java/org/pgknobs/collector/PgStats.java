@@ -12,9 +12,16 @@ public record PgStats(
         Environment environment,
         CollectorCost collector,
         Map<String, String> unavailable,
-        List<WindowStats> windows) {
+        List<WindowStats> windows,
+        WholeRun wholeRun) {
 
     public static final int SCHEMA_VERSION = 1;
+
+    /** Without the whole run: a document still being written, or one of a collector before issue 45. */
+    public PgStats(int schemaVersion, Environment environment, CollectorCost collector, Map<String, String> unavailable,
+                   List<WindowStats> windows) {
+        this(schemaVersion, environment, collector, unavailable, windows, null);
+    }
 
     public WindowStats window(String phase) {
         return windows.stream().filter(w -> w.phase().equals(phase)).findFirst()

@@ -47,6 +47,10 @@ public final class StatsCollector implements AutoCloseable {
     private PgStats result;
 
     private final SireadSchedule siread;
+    /** From the first snapshot to the last: the warm-up and every phase together ({@link WholeRun}). */
+    private OpenWindow whole;
+    private WholeRun.Redo wholeStart;
+    private WholeRun wholeRun;
 
     private static final class OpenWindow {
         final Snapshot start;
@@ -103,6 +107,8 @@ public final class StatsCollector implements AutoCloseable {
         this.series = settings.outputDir() == null ? null
                 : new SeriesWriter(PgStatsFiles.csv(settings.outputDir(), settings.prefix()));
         this.last = round(false);
+        this.whole = new OpenWindow(last);
+        this.wholeStart = redo();
         if (settings.periodicSampling()) {
             sampler = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "pgknobs-stats-collector");
@@ -142,6 +148,7 @@ public final class StatsCollector implements AutoCloseable {
                 throw new IllegalStateException("window '" + phase + "' is already open");
             }
             Snapshot s = round(true);
+            whole.add(s);
             if (statements != null) {
                 reader.countOwn(statements.begin(phase, connection));
             }
@@ -166,6 +173,7 @@ public final class StatsCollector implements AutoCloseable {
                 reader.countOwn(statements.end(phase, connection));
             }
             Snapshot end = round(true);
+            whole.add(end);
             OpenWindow w = open.remove(phase);
             w.add(end);
             WindowStats stats = window(phase, w, end, transactions);
@@ -218,6 +226,7 @@ public final class StatsCollector implements AutoCloseable {
             for (String phase : List.copyOf(open.keySet())) {
                 endWindow(phase, null);
             }
+            closeWholeRun();
             finished = true;
             result = document();
             if (settings.outputDir() != null) {
@@ -268,6 +277,7 @@ public final class StatsCollector implements AutoCloseable {
             }
             try {
                 Snapshot s = round(false);
+                whole.add(s);
                 for (OpenWindow w : open.values()) {
                     w.add(s);
                 }
@@ -309,7 +319,32 @@ public final class StatsCollector implements AutoCloseable {
     private PgStats document() {
         CollectorCost cost = new CollectorCost(rounds, rounds == 0 ? 0 : totalCostMs / rounds, maxCostMs,
                 settings.interval().toMillis(), settings.periodicSampling());
-        return new PgStats(PgStats.SCHEMA_VERSION, environment, cost, catalog.unavailable(), List.copyOf(closed));
+        return new PgStats(PgStats.SCHEMA_VERSION, environment, cost, catalog.unavailable(), List.copyOf(closed),
+                wholeRun);
+    }
+
+    /** The whole run's window, closed with an exact snapshot; a failure leaves it out (then nothing reads it). */
+    private void closeWholeRun() {
+        try {
+            Snapshot end = round(true);
+            whole.add(end);
+            wholeRun = new WholeRun(window(WholeRun.PHASE, whole, end, null), wholeStart, redo());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "pgknobs collector: the whole run's window failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Where the last checkpoint stands; null when the server does not say (a standby, no permission, a lost link). */
+    private WholeRun.Redo redo() {
+        if (connection == null) {
+            return null;
+        }
+        try (java.sql.Statement st = connection.createStatement(); java.sql.ResultSet rs = st.executeQuery(
+                "SELECT checkpoint_lsn - '0/0'::pg_lsn, pg_current_wal_lsn() - redo_lsn FROM pg_control_checkpoint()")) {
+            return rs.next() ? new WholeRun.Redo(rs.getDouble(1), rs.getDouble(2)) : null;
+        } catch (SQLException e) {
+            return null;
+        }
     }
 
     private void writeJson() {

@@ -16,6 +16,7 @@ import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.report.statements.StatementTables;
+import org.pgknobs.collector.WholeRun;
 import org.pgknobs.collector.WindowStats;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.Inert;
@@ -63,7 +64,7 @@ final class StepBuilder {
         Evidence evidence = new Evidence(machine, headline, outcome.map(Outcome::errorsBySqlState).orElse(null),
                 outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
                 outcome.map(Outcome::isolation).orElse(null),
-                noise(against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase()), steadiness,
+                noise(against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase(), base.drift()), steadiness,
                 median.flatMap(m -> RunRegimes.evidence(m, runs, phase, headline, against.compared(),
                         against.comparedRuns())).orElse(null));
         Optional<Captures> captures = median.map(m -> new Captures(m.captures(), against.comparedCaptures()));
@@ -74,7 +75,7 @@ final class StepBuilder {
                 server(d, median, outcome), captured(median, captures, against, headline),
                 new ReportData.Diagnosis(median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null),
                         base.baseDerived(), m.settings(), evidence, captures,
-                        WhyComparison.of(runs, against, headline)))).map(why -> withInert(why, inert))
+                        WhyComparison.of(runs, against, headline, base.drift())))).map(why -> withInert(why, inert))
                         .orElse(List.of()), steadiness, inert),
                 series(runs, median));
     }
@@ -86,20 +87,32 @@ final class StepBuilder {
         if (against.compared() == null || median.isEmpty() || other.isEmpty()) {
             return List.of();
         }
-        return NothingToActOn.find(new NothingToActOn.Sides(name, windows(runs, headline), against.compared(),
-                windows(against.comparedRuns(), headline)), ChangedSettings.between(median.get(), other.get()));
+        List<StepRun> mine = measured(runs);
+        List<StepRun> theirs = measured(against.comparedRuns());
+        return NothingToActOn.find(new NothingToActOn.Sides(name, windows(mine), whole(mine), against.compared(),
+                windows(theirs), whole(theirs)), ChangedSettings.between(median.get(), other.get()));
     }
 
-    private static List<WindowStats> windows(List<StepRun> runs, String headline) {
-        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured())
-                .map(r -> StepRun.headlineWindow(r.stats(), headline)).flatMap(Optional::stream).toList();
+    private static List<StepRun> measured(List<StepRun> runs) {
+        return runs.stream().filter(r -> r.status() == StepStatus.DONE && r.measured()).toList();
+    }
+
+    /** Every measured window of every phase. */
+    private static List<WindowStats> windows(List<StepRun> runs) {
+        return runs.stream().filter(r -> r.stats() != null).flatMap(r -> r.stats().windows().stream()).toList();
+    }
+
+    /** Each repeat's whole run (warm-up and every phase); null for a repeat without one. */
+    private static List<WholeRun> whole(List<StepRun> runs) {
+        return runs.stream().map(r -> r.stats() == null ? null : r.stats().wholeRun())
+                .collect(java.util.stream.Collectors.toList());
     }
 
     private static List<Reason> withInert(List<Reason> why, List<Inert> inert) {
         List<Reason> all = new java.util.ArrayList<>(why);
-        // a setting that had nothing to act on accounts for the comparison: no effect can come from it
+        // what the counters show about the changed setting's mechanism: a description, not a cause ruled out
         inert.forEach(i -> all.add(new Reason(i.reason().rule(), i.reason().text(), i.reason().figures(),
-                Reason.EXPLAINS, null)));
+                Reason.DESCRIBES, null)));
         return all;
     }
 
@@ -170,9 +183,9 @@ final class StepBuilder {
     }
 
     /** The interval against the step it is told apart from, when there is one. */
-    private static Evidence.Noise noise(EffectInterval i) {
+    private static Evidence.Noise noise(EffectInterval i, double drift) {
         return i == null || !i.present() || i.bound() ? null
-                : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN());
+                : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN(), drift);
     }
 
     private static ReportData.Autovacuum autovacuum(Derived d, StepRun run) {

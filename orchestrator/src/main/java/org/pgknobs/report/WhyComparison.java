@@ -14,7 +14,8 @@ final class WhyComparison {
     private WhyComparison() {
     }
 
-    static Optional<Comparison> of(List<StepRun> runs, Against against, String headline) {
+    /** @param drift the base's drift band ({@link Drift#bandOf}), 1 when the run was not bracketed */
+    static Optional<Comparison> of(List<StepRun> runs, Against against, String headline, double drift) {
         if (against.compared() == null || against.comparedRuns().isEmpty()) {
             return Optional.empty();
         }
@@ -26,17 +27,20 @@ final class WhyComparison {
         EffectInterval i = against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase();
         return Optional.of(new Comparison(against.compared(), derived, median.map(StepRun::settings).orElse(null),
                 committed, captures(runs), captures(theirs), throughput(i, Repeats.headlineValues(runs, headline),
-                Repeats.headlineValues(theirs, headline)), against.comparedWhy()));
+                Repeats.headlineValues(theirs, headline), drift), against.comparedWhy(),
+                RepeatFigureReader.of(runs, theirs, headline)));
     }
 
     /**
-     * DIFFERS when the interval (or a step's bound) excludes 1; NO_DIFFERENCE when it holds 1, or when both steps
-     * have two repeats or more and every one gave the same throughput (a rate-limited workload: nothing to
+     * The why-gate (docs/reports.md): DIFFERS when the interval (or a step's bound) is marked, clear of 1 and of the
+     * drift band ({@link Mark}); WITHIN_DRIFT when it clears 1 only; NO_DIFFERENCE when it holds 1, or when both
+     * steps have two repeats or more and every one gave the same throughput (a rate-limited workload: nothing to
      * estimate, nothing differs); else UNKNOWN.
      */
-    static Comparison.Throughput throughput(EffectInterval i, List<Double> mine, List<Double> theirs) {
+    static Comparison.Throughput throughput(EffectInterval i, List<Double> mine, List<Double> theirs, double drift) {
         if (i != null && i.present()) {
-            return i.containsOne() ? Comparison.Throughput.NO_DIFFERENCE : Comparison.Throughput.DIFFERS;
+            return i.containsOne() ? Comparison.Throughput.NO_DIFFERENCE
+                    : Mark.of(i, drift).shown() ? Comparison.Throughput.DIFFERS : Comparison.Throughput.WITHIN_DRIFT;
         }
         boolean identical = mine.size() >= 2 && theirs.size() >= 2
                 && Stream.concat(mine.stream(), theirs.stream()).distinct().count() == 1;

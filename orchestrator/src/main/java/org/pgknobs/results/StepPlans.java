@@ -17,9 +17,18 @@ import org.pgknobs.json.Json;
  *                       (PREPARE, then EXPLAIN EXECUTE with values drawn as the workload draws them)
  * @param captureSeconds how long the whole capture took
  * @param error          why nothing was captured (no connection); null when the statements were explained
+ * @param planCacheMode  the server's plan_cache_mode as the capture's session showed it (the workload's sessions
+ *                       start with it): with {@code force_custom_plan} they ran custom plans, whatever plans.json
+ *                       holds; null when not recorded (plans.json of pgknobs before issue 45)
  */
 public record StepPlans(int schemaVersion, Integer serverVersion, String database, String method,
-                        Double captureSeconds, String error, List<StatementPlan> statements) {
+                        Double captureSeconds, String error, List<StatementPlan> statements, String planCacheMode) {
+
+    /** Without plan_cache_mode recorded. */
+    public StepPlans(int schemaVersion, Integer serverVersion, String database, String method, Double captureSeconds,
+                     String error, List<StatementPlan> statements) {
+        this(schemaVersion, serverVersion, database, method, captureSeconds, error, statements, null);
+    }
 
     public static final String FILE = "plans.json";
     public static final int SCHEMA_VERSION = 1;

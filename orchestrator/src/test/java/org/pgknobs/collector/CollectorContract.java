@@ -128,6 +128,17 @@ abstract class CollectorContract {
         PgStats back = PgStatsFiles.read(json);
         assertThat(back.window("measure").derived().checkpoints().requested()).isEqualTo(2);
         assertThat(back.window("measure").derived().wal().bytes().total()).isEqualTo(doc.window("measure").derived().wal().bytes().total());
+        // the whole run, from the collector's start to its finish, holds the window's checkpoints and WAL, and the
+        // checkpoint record moved (issue 45: what the rule "nothing to act on" reads besides the windows)
+        WholeRun whole = back.wholeRun();
+        assertThat(whole).isNotNull();
+        assertThat(whole.window().phase()).isEqualTo(WholeRun.PHASE);
+        assertThat(whole.window().derived().checkpoints().requested()).isGreaterThanOrEqualTo(2);
+        assertThat(whole.window().derived().wal().bytes().total()).isGreaterThanOrEqualTo(bytes);
+        assertThat(whole.start()).isNotNull();
+        assertThat(whole.end()).isNotNull();
+        assertThat(whole.checkpointCompleted()).isTrue();
+        assertThat(whole.end().walSinceRedo()).isNotNegative();
         assertThat(back.collector().rounds()).isGreaterThanOrEqualTo(3);
         assertThat(back.collector().maxMs()).isPositive();
     }

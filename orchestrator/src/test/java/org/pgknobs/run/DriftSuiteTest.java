@@ -29,7 +29,9 @@ import org.w3c.dom.NodeList;
  * report's top says so, and so did the live line), and no step is marked: every step's difference from the base is
  * the machine's. It is the suite's A/A run too (issue 36): the step sets a setting to its default, so its rows in
  * report.md, report.json and report.html carry no mark, colour or verdict that reads as an effect, and its why-section
- * has no comparative line but "no difference shown" (or one that says throughput shows no difference).
+ * has no comparative line but "no difference shown" (or one that says throughput shows no difference). It observes a
+ * CPU profile, so the A/A step's differential flame graph is held to colour no frame, in its data and as Chromium
+ * draws it (issue 45).
  */
 class DriftSuiteTest {
 
@@ -50,10 +52,14 @@ class DriftSuiteTest {
               - name: same
                 settings: {lock_timeout: 0}         # the default: the step changes nothing
             repeats: 2
+            observe: [profile]                      # the differential flame graph of an A/A pair
             """;
 
     @TempDir
     Path dir;
+
+    @TempDir
+    Path browserProfile;
 
     @Test
     void aMachineSlowingDownRunAfterRunIsFoundByTheBracketAndMarksNoStep() throws Exception {
@@ -123,8 +129,61 @@ class DriftSuiteTest {
         assertThat(checked).as("the A/A step's cells were found in report.html").isPositive();
         assertThat(md).contains("**Drift.** The base moved -")
                 .contains("effects below that are not separable from the machine");
+        assertNoComparativeWhyLine(same, suite);
         assertThat(r.out()).contains("warm-up: base once before anything is measured")
                 .containsPattern("bracket: base [0-9,]+/s, -[0-9]+ % against its first measurement");
+    }
+
+    /**
+     * Issue 45's acceptance on the suite's A/A run: the A/A step's why-lines as report.json has them are the ones
+     * report.md and report.html print, none says "no rule explains it", summary.md's row carries no mark, and the
+     * differential flame graph colours no frame, in its data and as Chromium draws it.
+     */
+    private void assertNoComparativeWhyLine(ReportData.Step same, Path suite) throws Exception {
+        String md = Files.readString(suite.resolve("report.md"));
+        String html = Files.readString(suite.resolve("report.html"));
+        String summary = Files.readString(suite.resolve("summary.md"));
+        assertThat(same.diagnosis().why()).extracting(Reason::rule).doesNotContain("unexplained");
+        for (Reason r : same.diagnosis().why()) {
+            if (Reason.EXPLAINS.equals(r.role())) {
+                assertThat(md).contains("**same**: " + r.text());
+                assertThat(html).contains("<b>same</b>: " + org.apache.commons.text.StringEscapeUtils.escapeXml10(r.text()));
+            }
+        }
+        assertThat(md).doesNotContain("no rule explains it");
+        assertThat(summary.lines().filter(l -> l.startsWith("| 2 | same |") || l.contains("| same |")).toList())
+                .as("summary.md's A/A row").isNotEmpty()
+                .allSatisfy(l -> assertThat(l).doesNotContain("▲").doesNotContain("▼").doesNotContain("**")
+                        .doesNotContain("reproduced"));
+        // the differential flame graph: a frame is coloured only where the why-gate is open and its change passes
+        Path sameDir;
+        try (Stream<Path> steps = Files.list(suite.resolve("steps"))) {
+            sameDir = steps.filter(p -> p.getFileName().toString().endsWith("-same")).findFirst().orElseThrow();
+        }
+        org.pgknobs.results.ProfileSummary profile = org.pgknobs.results.ProfileSummary.read(sameDir.resolve("r1"))
+                .orElse(null);
+        org.pgknobs.testing.RequiredTools.require(profile != null && profile.captured() ? null
+                : "the A/A run has no profile: " + (profile == null ? "no profile summary" : profile.reason()));
+        java.util.regex.Matcher diff = java.util.regex.Pattern.compile("data-diff=\"true\"").matcher(html);
+        int graphs = 0;
+        while (diff.find()) {
+            graphs++;
+        }
+        assertThat(graphs).as("the A/A step's differential flame graph").isPositive();
+        assertThat(html).contains("every frame grey").doesNotContain("frames; the others grey");
+        org.pgknobs.testing.Chromium.require();
+        Path page = suite.resolve("report.html");
+        org.pgknobs.process.CommandResult drawn = org.pgknobs.testing.Chromium.dumpDom(page, browserProfile);
+        assertThat(drawn.exitCode()).as(drawn.output()).isZero();
+        assertThat(drawn.output().lines().filter(l -> l.contains(":CONSOLE")).toList()).as("the page's console").isEmpty();
+        java.util.regex.Matcher coloured = java.util.regex.Pattern.compile("data-coloured=\"(\\d+)\"")
+                .matcher(drawn.output());
+        int drawnGraphs = 0;
+        while (coloured.find()) {
+            assertThat(coloured.group(1)).as("coloured frames of an A/A differential").isEqualTo("0");
+            drawnGraphs++;
+        }
+        assertThat(drawnGraphs).as("every differential drawn").isEqualTo(graphs);
     }
 
     /** Finished runs so far: entries of suite.json that are final, the base's first on. */

@@ -14,11 +14,16 @@ import org.pgknobs.json.Json;
 import org.pgknobs.profile.FoldedStacks;
 import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.captures.StepCaptures;
+import org.pgknobs.report.EffectInterval;
+import org.pgknobs.report.Mark;
 import org.pgknobs.report.ReportData;
+import org.pgknobs.report.why.FrameShifts;
 
 /**
  * The report's interactive flame graphs: per step with a profile.folded, its own and a differential one
- * against the step it is compared with (the step's frames, red where their share grew, blue where it shrank).
+ * against the step it is compared with (the step's frames, red where their share grew, blue where it shrank, only
+ * where the change passes the profile test, {@link FrameShifts}, and the step's throughput differs from the compared
+ * step's beyond 1 and the drift, {@link Mark}; every other frame grey).
  * The drawing library is ECharts from its WebJar on the class path, inlined once per report, so report.html
  * stays one file that needs no network.
  */
@@ -63,14 +68,18 @@ final class FlameGraphs {
                 continue;
             }
             Optional<FoldedStacks> compared = captures.compared().flatMap(FlameGraphs::read);
+            // the why-gate: a frame's change is shown as a direction only where the step's throughput differs
+            EffectInterval vs = s.effect().stepBeforeInterval() != null ? s.effect().stepBeforeInterval()
+                    : s.effect().slowdownInterval();
+            boolean differs = Mark.of(vs, run.driftBand()).shown();
             String id = "flame-" + HtmlReport.esc(run.label()).replaceAll("[^A-Za-z0-9]", "") + "-" + s.index();
             h.append("<h4>").append(HtmlReport.esc(s.name())).append(": ").append(stacks.get().samples())
                     .append(" samples of the server's processes</h4>\n");
             graph(h, id, flatten(stacks.get(), compared.orElse(null), false), false);
             compared.ifPresent(c -> {
-                h.append("<p class=\"meta\">Differential against the compared step (").append(c.samples())
-                        .append(" samples): red frames gained share, blue lost it.</p>\n");
-                graph(h, id + "-diff", flatten(stacks.get(), c, true), true);
+                List<List<Object>> items = flatten(stacks.get(), c, true, differs);
+                h.append("<p class=\"meta\">").append(HtmlReport.esc(legend(c.samples(), items, differs))).append("</p>\n");
+                graph(h, id + "-diff", items, true);
             });
         }
         if (h.isEmpty()) {
@@ -97,12 +106,41 @@ final class FlameGraphs {
                 .append("</script>\n");
     }
 
-    /** [[depth, start, end, name, samples, delta points or null], ...], root first, callers before callees. */
+    /** The differential graph's legend: what its colours mean, and which frames the test let through. */
+    static String legend(long comparedSamples, List<List<Object>> items, boolean differs) {
+        String head = "Differential against the compared step (" + comparedSamples + " samples): ";
+        if (!differs) {
+            return head + "every frame grey. This step's throughput does not differ from the compared step's beyond 1"
+                    + " and the drift (or cannot be told), so no frame's change of share is shown as a direction.";
+        }
+        long passed = items.stream().filter(i -> Boolean.TRUE.equals(i.get(6))).count();
+        return head + "red frames gained share, blue lost it, only where the change passes the profile test ("
+                + FrameShifts.stated(items.size()) + "): " + passed + " of " + items.size() + " frames; the others grey.";
+    }
+
+    /** {@link #flatten(FoldedStacks, FoldedStacks, boolean, boolean)} with the why-gate open. */
     static List<List<Object>> flatten(FoldedStacks stacks, FoldedStacks compared, boolean diff) {
+        return flatten(stacks, compared, diff, true);
+    }
+
+    /**
+     * [[depth, start, end, name, samples, delta points or null, passed or null], ...], root first, callers before
+     * callees. {@code passed}: in a differential, whether the frame's change passes the profile test
+     * ({@link FrameShifts}) with the why-gate open ({@code differs}); the graph colours only those.
+     */
+    static List<List<Object>> flatten(FoldedStacks stacks, FoldedStacks compared, boolean diff, boolean differs) {
         Node root = tree(stacks);
         Node before = compared == null ? null : tree(compared);
         List<List<Object>> out = new ArrayList<>();
-        walk(root, before, 0, 0, root.samples, compared == null ? 0 : compared.samples(), diff, out);
+        List<Long> beforeSamples = new ArrayList<>();
+        long beforeTotal = compared == null ? 0 : compared.samples();
+        walk(root, before, 0, 0, root.samples, beforeTotal, diff, out, beforeSamples);
+        boolean[] passed = diff && differs ? FrameShifts.changed(out.stream().mapToLong(i -> (Long) i.get(4)).toArray(),
+                root.samples, beforeSamples.stream().mapToLong(Long::longValue).toArray(), beforeTotal)
+                : new boolean[out.size()];
+        for (int i = 0; i < out.size(); i++) {
+            out.get(i).add(diff ? passed[i] : null);
+        }
         return out;
     }
 
@@ -120,7 +158,7 @@ final class FlameGraphs {
     }
 
     private static void walk(Node n, Node before, int depth, long offset, long total, long beforeTotal, boolean diff,
-                             List<List<Object>> out) {
+                             List<List<Object>> out, List<Long> beforeSamples) {
         Double delta = null;
         if (diff) {
             double was = before == null || beforeTotal == 0 ? 0 : (double) before.samples / beforeTotal;
@@ -130,10 +168,12 @@ final class FlameGraphs {
                 n.name, n.samples));
         item.add(delta);
         out.add(item);
+        beforeSamples.add(before == null ? 0 : before.samples);
         long at = offset;
         for (Node c : n.children.values().stream().sorted((a, b) -> a.name.compareTo(b.name)).toList()) {
             if ((double) c.samples / total >= MIN_SHARE) {
-                walk(c, before == null ? null : before.children.get(c.name), depth + 1, at, total, beforeTotal, diff, out);
+                walk(c, before == null ? null : before.children.get(c.name), depth + 1, at, total, beforeTotal, diff, out,
+                        beforeSamples);
             }
             at += c.samples;
         }

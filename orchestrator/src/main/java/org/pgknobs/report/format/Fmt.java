@@ -26,8 +26,16 @@ final class Fmt {
      * the why-lines say which SIREAD locks and plans lay behind them (docs/tpcc.md, "Two regimes").
      */
     static String failedWithWhy(String cell, String step, String page) {
-        return cell == null || !cell.contains("40001") ? cell : cell + " ([why](" + page + "#" + whyAnchor(step) + "))";
+        return !linksToWhy(cell) ? cell : cell + " ([why](" + page + "#" + whyAnchor(step) + "))";
     }
+
+    /** Whether a failed-by-SQLSTATE cell links to the step's why-lines: the why-section then gives it an anchor. */
+    static boolean linksToWhy(String failedCell) {
+        return failedCell != null && failedCell.contains("40001");
+    }
+
+    /** The line that carries a linked step's anchor when none of its why-lines is printed. */
+    static final String NO_RULE_FIRED = "no rule fired on its figures";
 
     static String num(Double v) {
         if (v == null || v.isNaN()) {

@@ -257,6 +257,11 @@ final class HtmlReport implements ReportFormat {
                 id = "";
                 any = true;
             }
+            if (!id.isEmpty() && Fmt.linksToWhy(s.window().errors())) {
+                h.append("<li").append(id).append("><b>").append(esc(s.name())).append("</b>: ").append(esc(Fmt.NO_RULE_FIRED))
+                        .append("</li>\n");
+                any = true;
+            }
         }
         if (!any) {
             h.append("<li>No rule fired: no figure crossed a rule's threshold.</li>\n");

@@ -236,8 +236,8 @@ final class MarkdownReport implements ReportFormat {
     /** How the why-section reads (docs/reports.md, "The order of the why-lines"). */
     static final String WHY_ORDER = "Per step: first whether it differs from the step it is compared with, then the"
             + " lines that set it against that step, then what describes the step alone. A describing line whose rule"
-            + " also fired for the compared step is said there and not repeated (report.json has every line, with"
-            + " its role).";
+            + " also fired for the compared step is said there and named here once, in one line (\"also held in …\";"
+            + " report.json has every line, with its role). A step that differs and that no rule explains says so.";
 
     private static void why(StringBuilder md, ReportData.Run run) {
         md.append("### Why\n\n").append(WHY_ORDER).append("\n\n");
@@ -257,6 +257,11 @@ final class MarkdownReport implements ReportFormat {
                 md.append("- ").append(anchor).append("**").append(s.name()).append("**: ").append(r.text()).append(" _(from ")
                         .append(String.join(", ", r.figures())).append(")_\n");
                 anchor = "";
+                any = true;
+            }
+            if (!anchor.isEmpty() && Fmt.linksToWhy(s.window().errors())) {
+                // the failed cell links here: every link to a why-anchor has its anchor
+                md.append("- ").append(anchor).append("**").append(s.name()).append("**: ").append(Fmt.NO_RULE_FIRED).append('\n');
                 any = true;
             }
         }

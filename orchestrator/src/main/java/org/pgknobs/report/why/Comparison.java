@@ -18,10 +18,11 @@ import org.pgknobs.report.captures.StepCaptures;
  * @param comparedRepeats the compared step's, one per measured repeat
  * @param throughput      whether this step's throughput differs from the compared step's
  * @param why             the compared step's own why-lines, to tell a line that is new from one that holds for both
+ * @param repeatFigures   both steps' figures per repeat, for a differing step no rule explains ({@link Unexplained})
  */
 public record Comparison(String name, Derived derived, Map<String, String> settings, Long committed,
                          List<StepCaptures> stepRepeats, List<StepCaptures> comparedRepeats, Throughput throughput,
-                         List<Reason> why) {
+                         List<Reason> why, RepeatFigures repeatFigures) {
 
     public Comparison {
         settings = settings == null ? Map.of() : Map.copyOf(settings);
@@ -29,6 +30,14 @@ public record Comparison(String name, Derived derived, Map<String, String> setti
         comparedRepeats = comparedRepeats == null ? List.of() : List.copyOf(comparedRepeats);
         throughput = throughput == null ? Throughput.UNKNOWN : throughput;
         why = why == null ? List.of() : List.copyOf(why);
+        repeatFigures = repeatFigures == null ? RepeatFigures.NONE : repeatFigures;
+    }
+
+    /** Without figures per repeat. */
+    public Comparison(String name, Derived derived, Map<String, String> settings, Long committed,
+                      List<StepCaptures> stepRepeats, List<StepCaptures> comparedRepeats, Throughput throughput,
+                      List<Reason> why) {
+        this(name, derived, settings, committed, stepRepeats, comparedRepeats, throughput, why, RepeatFigures.NONE);
     }
 
     /** Only the compared step's figures and settings: the base as the older constructors of {@link WhyInput} give it. */
@@ -36,12 +45,20 @@ public record Comparison(String name, Derived derived, Map<String, String> setti
         return new Comparison(name, derived, Map.of(), null, List.of(), List.of(), Throughput.UNKNOWN, List.of());
     }
 
-    /** Whether the step's throughput differs from the compared step's, from its 95 % interval. */
+    /**
+     * Whether the step's throughput differs from the compared step's, from its 95 % interval: the why-gate
+     * (docs/reports.md, "The why-gate"). Only {@link #DIFFERS} lets a comparative line read as a cause.
+     */
     public enum Throughput {
-        /** The interval (or the bound of a step that completed nothing) excludes 1. */
+        /**
+         * The interval (or the bound of a step that completed nothing) lies clear of 1 and of the base's drift band:
+         * the step is marked, and a comparative line may say what went with the change.
+         */
         DIFFERS,
         /** The interval holds 1, or every repeat of both steps gave the same throughput. */
         NO_DIFFERENCE,
+        /** The interval clears 1 but not the base's drift band: the difference is not separable from the machine's. */
+        WITHIN_DRIFT,
         /** No interval (one repeat on a side): whether it differs is not known. */
         UNKNOWN
     }

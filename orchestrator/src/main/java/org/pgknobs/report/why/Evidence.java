@@ -64,12 +64,28 @@ public record Evidence(MachineFacts machine, String headlinePhase, Map<String, L
      *
      * @param against the other step's name
      * @param n       this step's repeats; {@code otherN} the other's
+     * @param drift   the base's drift band across the run (≥ 1; 1 when it was not bracketed): an interval inside
+     *                [1/drift, drift] is within drift ({@code report.Mark})
      */
-    public record Noise(String against, double ratio, double lower, double upper, int n, int otherN) {
+    public record Noise(String against, double ratio, double lower, double upper, int n, int otherN, double drift) {
+
+        public Noise {
+            drift = drift >= 1 ? drift : drift > 0 ? 1 / drift : 1;
+        }
+
+        /** Without a drift band: the run was not bracketed. */
+        public Noise(String against, double ratio, double lower, double upper, int n, int otherN) {
+            this(against, ratio, lower, upper, n, otherN, 1);
+        }
 
         /** The interval holds 1: no difference between the two is shown. */
         public boolean holdsOne() {
             return lower <= 1 && 1 <= upper;
+        }
+
+        /** The interval lies wholly outside the drift band (and so clear of 1): the rule every mark follows. */
+        public boolean clearOfDrift() {
+            return lower > drift || upper < 1 / drift;
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.pgknobs.collector.AutovacuumActivity;
+import org.pgknobs.collector.QueryCatalog;
 import org.pgknobs.collector.StatRow;
 import org.pgknobs.collector.WindowStats;
 
@@ -39,7 +40,8 @@ public record Mechanism(String family, Set<String> names, String prefix, String 
             new Mechanism("checkpoints",
                     Set.of("max_wal_size", "min_wal_size", "checkpoint_timeout", "checkpoint_completion_target"),
                     null, "0 checkpoints", List.of("deltas.checkpoints.num_timed", "deltas.checkpoints.num_requested",
-                            "deltas.checkpoints.num_done"), Mechanism::checkpoints),
+                            "deltas.checkpoints.num_done", "deltas.checkpoints.buffers_written"),
+                    Mechanism::checkpoints),
             new Mechanism("shared buffers", Set.of("shared_buffers"), null, "0 buffer evictions or ring reuses",
                     List.of("deltas.pg_stat_io.evictions", "deltas.pg_stat_io.reuses"), Mechanism::buffers),
             new Mechanism("wal buffers", Set.of("wal_buffers"), null, "wal_buffers full 0 times",
@@ -72,11 +74,15 @@ public record Mechanism(String family, Set<String> names, String prefix, String 
                 .or(() -> TABLE.stream().filter(m -> m.prefix != null && setting.startsWith(m.prefix)).findFirst());
     }
 
-    /** Checkpoints done (PG 18's num_done), else timed + requested (which include skipped ones: never fewer). */
+    /**
+     * Checkpoints started (timed + requested: PostgreSQL ≤ 17 counts a checkpoint when it starts), done (PG 18's
+     * num_done: when it completes) and buffers the checkpointer wrote: a checkpoint that began before the window and
+     * wrote all through it counts 0 started and 0 done there, but not 0 buffers written.
+     */
     private static Double checkpoints(WindowStats w) {
         Optional<StatRow> c = rows(w, CHECKPOINTS).flatMap(r -> r.stream().findFirst());
-        return c.map(r -> r.values().containsKey("num_done") ? r.value("num_done")
-                : r.value("num_timed") + r.value("num_requested")).orElse(null);
+        return c.map(r -> r.value("num_timed") + r.value("num_requested") + r.value("num_done")
+                + r.value("buffers_written")).orElse(null);
     }
 
     /**
@@ -99,8 +105,11 @@ public record Mechanism(String family, Set<String> names, String prefix, String 
         }
         double analyzed = column(w, TABLES, "autoanalyze_count", r -> true);
         AutovacuumActivity a = w.derived() == null ? null : w.derived().autovacuum();
-        double seen = a == null ? 0 : a.startedRuns() + a.runningAtOpen() + (a.workerSeconds() > 0 ? 1 : 0);
-        return finished + analyzed + seen;
+        if (a == null || w.missing() != null && w.missing().containsKey(QueryCatalog.AUTOVACUUM_WORKERS)) {
+            // no worker sample, or one that failed: a run in progress may have gone unseen, so not known to be idle
+            return null;
+        }
+        return finished + analyzed + a.startedRuns() + a.runningAtOpen() + (a.workerSeconds() > 0 ? 1 : 0);
     }
 
     private static Predicate<StatRow> backend(String type) {

@@ -7,14 +7,19 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.pgknobs.collector.Rate;
+import org.pgknobs.collector.WholeRun;
 import org.pgknobs.collector.WindowStats;
 
 /**
- * "max_wal_size 241MB had nothing to act on: 0 checkpoints in base and a7": for each family of {@link Mechanism#TABLE}
- * with a changed setting, names it when the family's counter was 0 in every measured window of both the step
- * and the step it is compared with. An effect measured for such a setting can only be the machine, the order or
- * the noise. Silent for a setting the table does not know, and when either side lacks the counter.
+ * "max_wal_size 241MB: no checkpoint started or ran in either step (base and a7, …)": for each family of
+ * {@link Mechanism#TABLE} with a changed setting, says what its counter shows when it was 0 over the whole of both
+ * the step and the step it is compared with: the warm-up and every phase of every measured repeat (the collector's
+ * whole run, {@link WholeRun}), and every measured window. A line that describes the counters, not one that rules an
+ * effect out: a setting can act in ways no counter of the table sees (a large shared_buffers squeezes the OS page
+ * cache with 0 evictions). Silent for a setting the table does not know, and whenever a counter is unknown on either
+ * side: a repeat without the whole run (result directories of pgknobs before issue 45), a missing sample.
  */
 public final class NothingToActOn {
 
@@ -24,13 +29,18 @@ public final class NothingToActOn {
     }
 
     /**
-     * Both sides of the comparison: each step's name and its measured repeats' headline windows.
+     * Both sides of the comparison: each step's name, its measured repeats' windows (every phase) and each measured
+     * repeat's whole run (null for a repeat whose pgstats.json has none).
      */
-    public record Sides(String step, List<WindowStats> stepWindows, String compared, List<WindowStats> comparedWindows) {
+    public record Sides(String step, List<WindowStats> stepWindows, List<WholeRun> stepWhole, String compared,
+                        List<WindowStats> comparedWindows, List<WholeRun> comparedWhole) {
 
         public Sides {
             stepWindows = List.copyOf(stepWindows);
             comparedWindows = List.copyOf(comparedWindows);
+            // a repeat without its whole run stays in the list as null: unknown, and the rule then says nothing
+            stepWhole = java.util.Collections.unmodifiableList(new ArrayList<>(stepWhole));
+            comparedWhole = java.util.Collections.unmodifiableList(new ArrayList<>(comparedWhole));
         }
     }
 
@@ -38,7 +48,7 @@ public final class NothingToActOn {
      * @param changed the settings whose values differ between the two steps: name → the step's value as shown
      */
     public static List<Inert> find(Sides sides, Map<String, String> changed) {
-        if (sides.stepWindows().isEmpty() || sides.comparedWindows().isEmpty()) {
+        if (sides.stepWhole().isEmpty() || sides.comparedWhole().isEmpty()) {
             return List.of();
         }
         Map<Mechanism, List<String>> byFamily = new LinkedHashMap<>();
@@ -48,38 +58,71 @@ public final class NothingToActOn {
         // in the table's order, so a step's lines read the same way in every report
         for (Mechanism m : Mechanism.TABLE) {
             List<String> settings = byFamily.get(m);
-            if (settings != null && idle(m, sides.stepWindows()) && idle(m, sides.comparedWindows())) {
+            if (settings != null && idle(m, sides.stepWindows(), sides.stepWhole())
+                    && idle(m, sides.comparedWindows(), sides.comparedWhole())) {
                 out.add(new Inert(m.family(), settings, m.idle(), sides.compared(), text(m, settings, sides),
-                        m.figures()));
+                        figures(m)));
             }
         }
         return out;
     }
 
-    /** 0 in every window; false when any window lacks the counter (unknown is not idle). */
-    private static boolean idle(Mechanism m, List<WindowStats> windows) {
-        return windows.stream().map(m.counter()).allMatch(v -> v != null && v == 0);
+    private static List<String> figures(Mechanism m) {
+        List<String> f = new ArrayList<>(m.figures());
+        f.add("wholeRun");
+        if (isCheckpoints(m)) {
+            f.add("wholeRun.checkpointLsn");
+            f.add("wholeRun.walSinceRedo");
+        }
+        return f;
+    }
+
+    /**
+     * 0 in every window and over every repeat's whole run; false when any of them lacks the counter or the whole run
+     * (unknown is not idle). For checkpoints also none completed across the whole run (the checkpoint record did not
+     * move), which counts a checkpoint begun before the step and finished in it.
+     */
+    private static boolean idle(Mechanism m, List<WindowStats> windows, List<WholeRun> whole) {
+        return whole.stream().allMatch(w -> w != null && zero(m, w.window())
+                && (!isCheckpoints(m) || Boolean.FALSE.equals(w.checkpointCompleted())))
+                && windows.stream().allMatch(w -> zero(m, w));
+    }
+
+    private static boolean zero(Mechanism m, WindowStats w) {
+        Double v = m.counter().apply(w);
+        return v != null && v == 0;
+    }
+
+    private static boolean isCheckpoints(Mechanism m) {
+        return m.family().equals("checkpoints");
     }
 
     private static String text(Mechanism m, List<String> settings, Sides s) {
-        int n = s.stepWindows().size();
-        int k = s.comparedWindows().size();
-        List<String> notes = new ArrayList<>();
-        if (n > 1 || k > 1) {
-            notes.add(String.format(Locale.ROOT, "all %d + %d measured windows", k, n));
-        }
-        if (m.family().equals("checkpoints")) {
+        String shows = isCheckpoints(m) ? "no checkpoint started or ran in either step"
+                : "the counters show " + m.idle() + " in either step";
+        List<String> notes = new ArrayList<>(List.of(String.format(Locale.ROOT,
+                "%s and %s, warm-up and every phase of all %d + %d measured repeats", s.compared(), s.step(),
+                s.comparedWhole().size(), s.stepWhole().size())));
+        if (isCheckpoints(m)) {
+            notes.add("0 started, none completed, 0 buffers written by the checkpointer");
             walContext(s).ifPresent(notes::add);
         }
-        return String.join(", ", settings) + " had nothing to act on: " + m.idle() + " in " + s.compared() + " and "
-                + s.step() + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")");
+        return String.join(", ", settings) + ": " + shows + " (" + String.join("; ", notes) + ")";
     }
 
-    /** "WAL per window at most 202 MB": how far the WAL stayed from what would start a checkpoint. */
+    /**
+     * "WAL per step at most 202 MB, at most 150 MB since the last redo point": how far the WAL stayed from what
+     * would request a checkpoint (max_wal_size).
+     */
     private static Optional<String> walContext(Sides s) {
-        return java.util.stream.Stream.concat(s.stepWindows().stream(), s.comparedWindows().stream())
-                .map(w -> w.derived() == null ? null : w.derived().wal().bytes()).filter(Objects::nonNull)
-                .map(Rate::total).max(Double::compare)
-                .map(b -> "WAL per window at most " + Numbers.brief(b / 1e6) + " MB");
+        List<WholeRun> all = Stream.concat(s.stepWhole().stream(), s.comparedWhole().stream()).toList();
+        Optional<Double> wal = all.stream().map(w -> w.window().derived() == null ? null
+                : w.window().derived().wal().bytes()).filter(Objects::nonNull).map(Rate::total).max(Double::compare);
+        Optional<Double> sinceRedo = all.stream().flatMap(w -> Stream.of(w.start(), w.end())).filter(Objects::nonNull)
+                .map(WholeRun.Redo::walSinceRedo).max(Double::compare);
+        List<String> parts = new ArrayList<>();
+        wal.ifPresent(b -> parts.add("WAL per step at most " + Numbers.brief(b / 1e6) + " MB"));
+        sinceRedo.ifPresent(b -> parts.add("at most " + Numbers.brief(b / 1e6) + " MB since the last redo point"));
+        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", parts));
     }
 }

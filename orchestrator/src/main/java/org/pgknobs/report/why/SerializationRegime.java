@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.pgknobs.collector.PlanCalls;
 import org.pgknobs.results.RunRegime;
-import org.pgknobs.results.StepPlans;
+import org.pgknobs.report.plans.SessionPlans;
 
 /**
  * "41 % of attempts failed with 40001 (serialization failures); relation-level SIREAD locks on district,
@@ -60,10 +60,12 @@ public final class SerializationRegime implements WhyRule {
         List<String> named = seqScanStatements(input, locked);
         figures.add("plans.json");
         if (!named.isEmpty()) {
-            boolean generic = input.ownPlans().flatMap(c -> c.step().plans().lenient())
-                    .map(p -> StepPlans.GENERIC_PLAN.equals(p.method())).orElse(false);
-            text.append("; ").append(generic ? "generic plans" : "plans").append(" in plans.json: Seq Scan in ")
-                    .append(String.join(", ", named));
+            // which plans the sessions ran: plans.json's generic plans are not those under force_custom_plan
+            String mode = input.setting("plan_cache_mode").orElse(null);
+            figures.add("settings.plan_cache_mode");
+            text.append("; ").append(input.ownPlans().flatMap(c -> c.step().plans().lenient())
+                    .map(p -> SessionPlans.describe(p, mode, plans)).orElse("plans in plans.json"))
+                    .append(": Seq Scan in ").append(String.join(", ", named));
         }
         return Optional.of(new Reason("serialization-regime", text.append(')').toString(), figures));
     }

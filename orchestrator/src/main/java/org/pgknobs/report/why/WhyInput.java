@@ -181,9 +181,15 @@ public record WhyInput(Derived step, Optional<Derived> baseline, Map<String, Str
 
     /** Whether the step's throughput differs from the compared step's (the same interval as {@link #noise}). */
     Comparison.Throughput throughput() {
+        Evidence.Noise n = evidence.noise();
         return read("vsCompared.interval", compared().map(Comparison::throughput).orElse(
-                evidence.noise() == null ? Comparison.Throughput.UNKNOWN
-                        : evidence.noise().holdsOne() ? Comparison.Throughput.NO_DIFFERENCE : Comparison.Throughput.DIFFERS));
+                n == null ? Comparison.Throughput.UNKNOWN : n.holdsOne() ? Comparison.Throughput.NO_DIFFERENCE
+                        : n.clearOfDrift() ? Comparison.Throughput.DIFFERS : Comparison.Throughput.WITHIN_DRIFT));
+    }
+
+    /** Both steps' figures per repeat (latency, hit ratio, WAL, ...); none without a comparison. */
+    RepeatFigures repeatFigures() {
+        return comparison.map(Comparison::repeatFigures).orElse(RepeatFigures.NONE);
     }
 
     Steadiness steadiness() {

@@ -17,8 +17,10 @@ import java.util.stream.Stream;
  *   <li>the lines that describe the step alone ({@value Reason#DESCRIBES}) and did not fire for the compared
  *       step, in evaluation order;</li>
  *   <li>last, describing lines whose rule fired for the compared step too ({@link Reason#unchanged()}): they do
- *       not tell the two apart, and the report folds them.</li>
+ *       not tell the two apart, and the report folds them, naming them once ({@link AlsoHeld}).</li>
  * </ol>
+ * A step whose throughput differs beyond 1 and the drift and that no comparative rule explains gets a line that says
+ * so ({@link Unexplained}).
  */
 public final class WhyRules {
 
@@ -60,6 +62,9 @@ public final class WhyRules {
                 ? new Reason(r.rule(), r.text(), r.figures(), Reason.EXPLAINS, null)
                 : new Reason(r.rule(), r.text(), r.figures(), Reason.DESCRIBES,
                 comparedRules.contains(r.rule()) ? comparedName : null))));
+        // a differing step no comparative rule explains is said to be so: never silent (the why-gate)
+        Unexplained.of(input.tracked(), out).ifPresent(out::add);
+        AlsoHeld.of(out).ifPresent(out::add);
         return rank(out);
     }
 

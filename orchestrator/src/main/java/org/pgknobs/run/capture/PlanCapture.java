@@ -23,8 +23,9 @@ import org.pgknobs.workload.WorkloadStatement;
  * Writes plans.json: EXPLAIN (FORMAT JSON, VERBOSE) of every statement the workload names, in its database,
  * on the step's settings as verified. PostgreSQL 16+ plans each with GENERIC_PLAN, the plan a prepared
  * statement gets without values; older servers PREPARE it and EXPLAIN EXECUTE it with values drawn as the
- * workload draws them. It sets nothing: the session is pgknobs' own and the prepared statement is gone with
- * it. A statement that cannot be explained is recorded with PostgreSQL's message; nothing here fails a step.
+ * workload draws them. It records plan_cache_mode as the session shows it: a workload session under
+ * {@code force_custom_plan} runs custom plans, whatever plans.json holds. It sets nothing: the session is pgknobs'
+ * own and the prepared statement is gone with it. A statement that cannot be explained is recorded with PostgreSQL's message; nothing here fails a step.
  */
 final class PlanCapture implements StepCapture {
 
@@ -69,7 +70,8 @@ final class PlanCapture implements StepCapture {
                 out.add(generic ? explainGeneric(s, w) : explainDrawn(s, w));
             }
             return new StepPlans(StepPlans.SCHEMA_VERSION, version, db.database(),
-                    generic ? StepPlans.GENERIC_PLAN : StepPlans.DRAWN_PARAMETERS, secondsSince(t0), null, out);
+                    generic ? StepPlans.GENERIC_PLAN : StepPlans.DRAWN_PARAMETERS, secondsSince(t0), null, out,
+                    show(s, "plan_cache_mode"));
         }
     }
 
@@ -118,6 +120,14 @@ final class PlanCapture implements StepCapture {
 
     private static StepPlans.StatementPlan failed(WorkloadStatement w, List<String> arguments, String error) {
         return new StepPlans.StatementPlan(w.name(), w.sql(), arguments, null, null, null, error);
+    }
+
+    /** A setting as this session shows it (the server's, which the workload's sessions start with). */
+    private static String show(Statement s, String setting) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SHOW " + setting)) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     private static int serverVersion(Statement s) throws SQLException {

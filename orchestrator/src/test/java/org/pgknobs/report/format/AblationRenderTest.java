@@ -12,6 +12,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.ablation.Effects;
+import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.UnitIntervals;
 import org.pgknobs.results.CulpritCandidate;
@@ -89,6 +90,30 @@ class AblationRenderTest {
         BufferedImage png = ImageIO.read(new ByteArrayInputStream(image.png()));
         assertThat(png.getWidth()).isEqualTo(Charts.WIDTH);
         assertThat(png.getHeight()).isEqualTo(140 + 46 * 2);
+    }
+
+    @Test
+    void theTornadoRanksUnitsByTheirIntervalsAndMarksTies() {
+        List<TornadoChart.Row> rows = TornadoChart.ranked(ablation());
+        // left out: index ×480 [..] faster clears 1 far more than cache's ×1.4: index first, and not tied
+        assertThat(rows).extracting(TornadoChart.Row::unit).containsExactly("index", "cache");
+        assertThat(rows.get(0).tied()).isFalse();
+        EffectInterval loo = ablation().interval("index", true);
+        assertThat(rows.get(0).loo()).containsExactly(-Math.log10(loo.upper()), -Math.log10(loo.lower()));
+        // two units with the same repeats cannot be told apart: the second is marked
+        Map<String, List<Double>> same = Map.of("base", List.of(300.0, 320.0), "full", List.of(0.5, 0.6),
+                "without-a", List.of(250.0, 280.0), "without-b", List.of(255.0, 275.0), "only-a", List.of(3.0, 4.0),
+                "only-b", List.of(3.2, 3.9));
+        ReportData.Ablation tie = new ReportData.Ablation(0.9, 500.0, List.of(unit("a"), unit("b")), List.of(), "off",
+                null, UnitIntervals.of(List.of("a", "b"), same));
+        List<TornadoChart.Row> tied = TornadoChart.ranked(tie);
+        assertThat(tied.get(0).label()).doesNotStartWith("=");
+        assertThat(tied.get(1).label()).startsWith(TornadoChart.TIED);
+        assertThat(TornadoChart.of(tie)).isPresent();
+    }
+
+    private static Effects.UnitEffect unit(String name) {
+        return new Effects.UnitEffect(name, List.of("x"), null, null, null, null, null, null, null, null, null);
     }
 
     @Test

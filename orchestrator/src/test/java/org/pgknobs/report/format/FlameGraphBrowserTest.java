@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.process.CommandResult;
-import org.pgknobs.process.CommandRunner;
 import org.pgknobs.results.ProfileSummary;
+import org.pgknobs.testing.Chromium;
 import org.pgknobs.testing.RequiredTools;
 import org.pgknobs.testing.TinyRuns;
 
@@ -23,11 +22,9 @@ import org.pgknobs.testing.TinyRuns;
  */
 class FlameGraphBrowserTest {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-
     @Test
     void theReportsFlameGraphsRenderInAHeadlessBrowserWithoutConsoleErrors(@TempDir Path profileDir) throws Exception {
-        RequiredTools.require(Files.isExecutable(CHROMIUM) ? null : "chromium is not installed (apt-get install chromium)");
+        Chromium.require();
         TinyRuns.Run run = TinyRuns.article();
         assertThat(run.exitCode()).isZero();
         Path baseline = run.directory().resolve("steps/01-baseline");
@@ -39,10 +36,7 @@ class FlameGraphBrowserTest {
         assertThat(graphs).isGreaterThanOrEqualTo(2); // the baseline's own, and the next step's with its differential
         assertThat(count(html, "Licensed to the Apache Software Foundation")).isEqualTo(1); // ECharts once per report
 
-        CommandResult r = CommandRunner.run(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + profileDir, "--enable-logging=stderr", "--v=0",
-                "--virtual-time-budget=5000", "--dump-dom", report.toUri().toString()), Duration.ofSeconds(120));
+        CommandResult r = Chromium.dumpDom(report, profileDir);
 
         assertThat(r.exitCode()).as(r.output()).isZero();
         List<String> console = r.output().lines().filter(l -> l.contains(":CONSOLE")).toList();

@@ -33,5 +33,40 @@ class FlameGraphsTest {
 
         assertThat(items).extracting(i -> i.get(3) + " " + i.get(5))
                 .containsExactly("all 0.0", "postgres 0.0", "main 0.0", "read 50.0", "scan -50.0");
+        // 4 samples a side: no change passes the profile test, so no frame is coloured
+        assertThat(items).allMatch(i -> Boolean.FALSE.equals(i.get(6)));
+    }
+
+    @Test
+    void onlyFramesWhoseChangePassesTheProfileTestAreColoured() {
+        FoldedStacks before = new FoldedStacks(Map.of("postgres;main;scan", 3000L, "postgres;main;read", 1000L,
+                "postgres;main;hash", 500L));
+        FoldedStacks after = new FoldedStacks(Map.of("postgres;main;scan", 1500L, "postgres;main;read", 2500L,
+                "postgres;main;hash", 505L));
+        List<List<Object>> items = FlameGraphs.flatten(after, before, true, true);
+        assertThat(items).filteredOn(i -> Boolean.TRUE.equals(i.get(6))).extracting(i -> i.get(3))
+                .containsExactlyInAnyOrder("read", "scan");
+        assertThat(FlameGraphs.legend(before.samples(), items, true)).contains("only where the change passes the profile"
+                + " test (two-sided two-proportion z-test on the samples, Holm over 6 frames at 0.05, and a change of"
+                + " at least 1.0 point): 2 of 6 frames; the others grey");
+        // the step's throughput does not differ (the why-gate): every frame grey, whatever its change
+        List<List<Object>> gated = FlameGraphs.flatten(after, before, true, false);
+        assertThat(gated).allMatch(i -> Boolean.FALSE.equals(i.get(6)));
+        assertThat(FlameGraphs.legend(before.samples(), gated, false)).contains("every frame grey");
+    }
+
+    @Test
+    void anAaPairOfProfilesGetsNoColouredFrame() {
+        // two draws of one profile (the same shares, sampling noise of a few samples): nothing passes
+        FoldedStacks a = new FoldedStacks(Map.of("postgres;main;scan", 3012L, "postgres;main;read", 988L,
+                "postgres;main;hash;probe", 497L, "postgres;main;hash;build", 250L));
+        FoldedStacks b = new FoldedStacks(Map.of("postgres;main;scan", 2990L, "postgres;main;read", 1004L,
+                "postgres;main;hash;probe", 506L, "postgres;main;hash;build", 241L));
+        assertThat(FlameGraphs.flatten(a, b, true, true)).allMatch(i -> Boolean.FALSE.equals(i.get(6)));
+    }
+
+    @Test
+    void aPlainGraphHasNoTestResult() {
+        assertThat(FlameGraphs.flatten(AFTER, null, false)).allMatch(i -> i.get(6) == null);
     }
 }

@@ -28,6 +28,19 @@ class ReportFromTinyRunsTest {
     Path out;
 
     @Test
+    void everyLinkToAWhyAnchorFindsItsAnchorInEveryTinyRun() throws Exception {
+        for (TinyRuns.Run tiny : List.of(TinyRuns.article(), TinyRuns.sweep())) {
+            Path dir = Files.createDirectories(out.resolve(tiny.directory().getFileName()));
+            ReportFiles.write(List.of(tiny.directory()), dir, Optional.empty());
+            String md = Files.readString(dir.resolve(Reports.MARKDOWN));
+            // summary.md (written by the run) links into report.md: its links count as report.md's
+            String summary = Files.readString(tiny.directory().resolve("summary.md"));
+            WhyLinesReportTest.assertEveryWhyLinkHasItsAnchor(md + summary.replace("(report.md#", "(#"),
+                    Files.readString(dir.resolve(Reports.HTML)));
+        }
+    }
+
+    @Test
     void articleReportTakesThroughputFromStepJsonAndSeriesFromTpccSamples() throws Exception {
         Path run = TinyRuns.article().directory();
         ReportData data = ReportFiles.write(List.of(run), out, Optional.empty());
@@ -155,8 +168,8 @@ class ReportFromTinyRunsTest {
         assertThat(a6.diagnosis().nothingToActOn()).extracting(org.pgknobs.report.why.Inert::family)
                 .contains("backend writeback");
         assertThat(a6.diagnosis().why()).extracting(org.pgknobs.report.why.Reason::text)
-                .anyMatch(t -> t.startsWith("backend_flush_after 256kB had nothing to act on: 0 writebacks by backends"
-                        + " in base and a6"));
+                .anyMatch(t -> t.startsWith("backend_flush_after 256kB: the counters show 0 writebacks by backends in"
+                        + " either step (base and a6, warm-up and every phase of all 2 + 2 measured repeats)"));
         assertThat(r.steps().get(0).diagnosis().nothingToActOn()).as("the base is compared with nothing").isEmpty();
         assertThat(Files.readString(out.resolve(Reports.MARKDOWN))).contains("backend_flush_after (0 writebacks by backends)");
     }

@@ -15,6 +15,7 @@ import org.pgknobs.collector.Derived;
 import org.pgknobs.collector.QueryCatalog;
 import org.pgknobs.collector.Rate;
 import org.pgknobs.collector.StatRow;
+import org.pgknobs.collector.WholeRun;
 import org.pgknobs.collector.WindowStats;
 
 /**
@@ -56,8 +57,9 @@ class NothingToActOnTest {
         Map<String, String> changed = Map.of(setting, "42");
         List<Inert> idle = find(changed, List.of(idle().build()), List.of(idle().build()));
         assertThat(idle).singleElement().satisfies(i -> {
-            assertThat(i.text()).startsWith(setting + " 42 had nothing to act on: ").contains(idleText)
-                    .endsWith(" in base and a7");
+            assertThat(i.text()).startsWith(setting + " 42: ").contains(" in either step (base and a7, warm-up and every"
+                    + " phase of all 1 + 1 measured repeats").doesNotContain("nothing to act on");
+            assertThat(i.counter()).contains(idleText);
             assertThat(i.settings()).containsExactly(setting + " 42");
             assertThat(i.against()).isEqualTo("base");
             assertThat(i.figures()).isNotEmpty();
@@ -75,8 +77,10 @@ class NothingToActOnTest {
         Map<String, String> changed = Map.of("max_wal_size", "241MB");
         Window none = idle().pg17().wal(202e6);
         assertThat(find(changed, List.of(none.build()), List.of(none.build()))).singleElement()
-                .extracting(Inert::text).isEqualTo("max_wal_size 241MB had nothing to act on: 0 checkpoints in base and"
-                        + " a7 (WAL per window at most 202 MB)");
+                .extracting(Inert::text).isEqualTo("max_wal_size 241MB: no checkpoint started or ran in either step (base"
+                        + " and a7, warm-up and every phase of all 1 + 1 measured repeats; 0 started, none completed, 0"
+                        + " buffers written by the checkpointer; WAL per step at most 202 MB, at most 150 MB since the"
+                        + " last redo point)");
         WindowStats requested = idle().pg17().set("checkpoints", "", "num_requested", 12).build();
         assertThat(find(changed, List.of(requested), List.of(none.build()))).isEmpty();
     }
@@ -101,8 +105,9 @@ class NothingToActOnTest {
         Map<String, String> changed = Map.of("min_wal_size", "80MB", "max_wal_size", "1GB", "wal_compression", "lz4");
         List<Inert> idle = find(changed, List.of(idle().build(), idle().build()), List.of(idle().build()));
         assertThat(idle).extracting(Inert::family).containsExactly("checkpoints", "full-page images");
-        assertThat(idle.get(0).text()).isEqualTo("max_wal_size 1GB, min_wal_size 80MB had nothing to act on:"
-                + " 0 checkpoints in base and a7 (all 1 + 2 measured windows)");
+        assertThat(idle.get(0).text()).isEqualTo("max_wal_size 1GB, min_wal_size 80MB: no checkpoint started or ran in"
+                + " either step (base and a7, warm-up and every phase of all 1 + 2 measured repeats; 0 started, none"
+                + " completed, 0 buffers written by the checkpointer; at most 150 MB since the last redo point)");
         assertThat(idle.get(0).brief()).isEqualTo("max_wal_size, min_wal_size (0 checkpoints)");
     }
 
@@ -123,18 +128,77 @@ class NothingToActOnTest {
         assertThat(find(Map.of("max_wal_size", "1GB"), List.of(), List.of(idle().build()))).isEmpty();
     }
 
+    // ---- issue 45, point 3: each counterexample keeps the rule silent ----
+
+    @Test
+    void aCheckpointInTheWarmUpOnlyKeepsItSilent() {
+        // 0 checkpoints in every measured window, one started and done in the warm-up: the whole run shows it
+        WindowStats window = idle().build();
+        WholeRun warmUpCheckpoint = new WholeRun(idle().set("checkpoints", "", "num_timed", 1)
+                .set("checkpoints", "", "num_done", 1).build(), REDO, new WholeRun.Redo(2e9, 1e6));
+        assertThat(NothingToActOn.find(new NothingToActOn.Sides("a7", List.of(window), List.of(warmUpCheckpoint),
+                "base", List.of(window), whole(List.of(window))), Map.of("max_wal_size", "241MB"))).isEmpty();
+    }
+
+    @Test
+    void aCheckpointSpanningTheWindowKeepsItSilent() {
+        // PG 17: begun before the window (counted at its start, outside), it wrote all through the window
+        WindowStats writing = idle().pg17().set("checkpoints", "", "buffers_written", 4096).build();
+        WindowStats none = idle().pg17().build();
+        Map<String, String> changed = Map.of("max_wal_size", "241MB");
+        assertThat(find(changed, List.of(writing), List.of(none))).isEmpty();
+        // begun before the step and completed in it: 0 started, 0 buffers counted, but the checkpoint record moved
+        WholeRun completed = new WholeRun(none, REDO, new WholeRun.Redo(REDO.checkpointLsn() + 8192, 1e6));
+        assertThat(NothingToActOn.find(new NothingToActOn.Sides("a7", List.of(none), List.of(completed), "base",
+                List.of(none), whole(List.of(none))), changed)).isEmpty();
+        // and where the checkpoint record's position is not known, completion is not known either
+        WholeRun unknownEnd = new WholeRun(none, REDO, null);
+        assertThat(NothingToActOn.find(new NothingToActOn.Sides("a7", List.of(none), List.of(unknownEnd), "base",
+                List.of(none), whole(List.of(none))), changed)).isEmpty();
+    }
+
+    @Test
+    void aMissingWorkerSampleKeepsItSilent() {
+        Map<String, String> changed = Map.of("autovacuum_naptime", "1s");
+        WindowStats unsampled = idle().autovacuum(null).build();
+        assertThat(find(changed, List.of(unsampled), List.of(idle().build()))).as("no worker sample").isEmpty();
+        WindowStats failed = idle().missing(QueryCatalog.AUTOVACUUM_WORKERS).build();
+        assertThat(find(changed, List.of(idle().build()), List.of(failed))).as("a failed worker sample").isEmpty();
+        assertThat(find(changed, List.of(idle().build()), List.of(idle().build()))).as("sampled, idle").hasSize(1);
+    }
+
+    @Test
+    void aRepeatWithoutItsWholeRunKeepsItSilent() {
+        // pgstats.json of pgknobs before issue 45: no whole run, so the warm-up is not known
+        WindowStats window = idle().build();
+        java.util.List<WholeRun> oneMissing = new ArrayList<>(whole(List.of(window)));
+        oneMissing.add(null);
+        assertThat(NothingToActOn.find(new NothingToActOn.Sides("a7", List.of(window, window), oneMissing, "base",
+                List.of(window), whole(List.of(window))), Map.of("max_wal_size", "241MB"))).isEmpty();
+    }
+
+    /** Where the last checkpoint stood, the same at both ends: none completed; 150 MB of WAL since its redo point. */
+    private static final WholeRun.Redo REDO = new WholeRun.Redo(1e9, 150e6);
+
+    /** Each window as one repeat whose whole run shows the same counters and no checkpoint completed. */
+    private static List<WholeRun> whole(List<WindowStats> windows) {
+        return windows.stream().map(w -> new WholeRun(w, REDO, REDO)).toList();
+    }
+
     private static List<Inert> find(Map<String, String> changed, List<WindowStats> step, List<WindowStats> base) {
-        return NothingToActOn.find(new NothingToActOn.Sides("a7", step, "base", base), changed);
+        return NothingToActOn.find(new NothingToActOn.Sides("a7", step, whole(step), "base", base, whole(base)), changed);
     }
 
     /** Builds one window's deltas, every counter 0 unless set. */
     static final class Window {
         private final Map<String, List<StatRow>> groups = new HashMap<>();
-        private AutovacuumActivity autovacuum;
+        /** Sampled, and nothing seen: a worker sample is part of an idle window. */
+        private AutovacuumActivity autovacuum = new AutovacuumActivity(10, 0.0, 0.0, 0, 0, 0, List.of());
         private Double walBytes;
+        private final Map<String, String> missing = new HashMap<>();
 
         Window() {
-            put("checkpoints", Map.of(), "num_timed", "num_requested", "num_done");
+            put("checkpoints", Map.of(), "num_timed", "num_requested", "num_done", "buffers_written");
             put("pg_stat_wal", Map.of(), "wal_records", "wal_fpi", "wal_bytes", "wal_buffers_full");
             put("bgwriter", Map.of(), "buffers_clean", "maxwritten_clean", "buffers_alloc");
             put("tables", Map.of(), "autovacuum_count", "autoanalyze_count");
@@ -191,6 +255,12 @@ class NothingToActOnTest {
             return this;
         }
 
+        /** A query that failed at the window's edge, as pgstats.json's {@code missing} names it. */
+        Window missing(String group) {
+            missing.put(group, "at window end: ERROR: canceling statement due to statement timeout");
+            return this;
+        }
+
         Window wal(double bytes) {
             walBytes = bytes;
             return this;
@@ -199,7 +269,7 @@ class NothingToActOnTest {
         WindowStats build() {
             Derived d = new Derived(60, null, null, new Derived.Wal(walBytes == null ? null : Rate.of(walBytes, 60, 0),
                     null, null, null), null, Map.of(), null, null, null, null, autovacuum);
-            return new WindowStats("l.i1", 0, 60_000, 60, Map.copyOf(groups), d, Map.of(), Map.of());
+            return new WindowStats("l.i1", 0, 60_000, 60, Map.copyOf(groups), d, Map.of(), Map.copyOf(missing), null);
         }
     }
 }

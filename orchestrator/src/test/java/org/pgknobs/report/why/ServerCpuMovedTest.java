@@ -25,7 +25,9 @@ class ServerCpuMovedTest {
     }
 
     private static Optional<Reason> explain(Path step, Path compared) {
-        return new ServerCpuMoved().explain(new WhyInput(null, Optional.empty(), Map.of(), null, ReadSteps.captures(step, compared)));
+        // throughput differs (the why-gate): the shift test may speak
+        return new ServerCpuMoved().explain(new WhyInput(null, Optional.empty(), Map.of(), new Evidence(null, "tpcc", null,
+                null, null, null, new Evidence.Noise("base", 1.5, 1.3, 1.7, 3, 3)), ReadSteps.captures(step, compared)));
     }
 
     @Test

@@ -289,10 +289,15 @@ class WhyRulesTableTest {
                 Optional.of(new Comparison("wal", none().hitRatio(0.99).derived(), Map.of("shared_buffers", "128MB"), 100L,
                         List.of(), List.of(), MOVED, List.of(cpuInBase))));
         List<Reason> why = WhyRules.explain(in);
-        assertThat(why).extracting(Reason::rule).containsExactly("hit-ratio-drop", "autovacuum-churn", "cpu-bound");
-        assertThat(why).extracting(Reason::role).containsExactly(Reason.EXPLAINS, Reason.DESCRIBES, Reason.DESCRIBES);
-        assertThat(why.get(2).unchanged()).isTrue();
-        assertThat(why.get(2).asIn()).isEqualTo("wal");
+        // the folded line is named once, in a line of its own ("also held in wal"), before the folded line itself
+        assertThat(why).extracting(Reason::rule).containsExactly("hit-ratio-drop", "autovacuum-churn", "also-held",
+                "cpu-bound");
+        assertThat(why).extracting(Reason::role).containsExactly(Reason.EXPLAINS, Reason.DESCRIBES, Reason.DESCRIBES,
+                Reason.DESCRIBES);
+        assertThat(why.get(3).unchanged()).isTrue();
+        assertThat(why.get(3).asIn()).isEqualTo("wal");
         assertThat(why.get(1).unchanged()).isFalse();
+        assertThat(why.get(2).unchanged()).isFalse();
+        assertThat(why.get(2).text()).isEqualTo("also held in wal (lines folded): CPU-bound");
     }
 }

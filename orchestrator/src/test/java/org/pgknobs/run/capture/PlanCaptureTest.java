@@ -75,6 +75,7 @@ class PlanCaptureTest {
 
         StepPlans defaults = capture(tpcc, admin, "default");
         assertThat(defaults.method()).isEqualTo(method);
+        assertThat(defaults.planCacheMode()).as("the sessions' plan_cache_mode").isEqualTo("auto");
         assertThat(defaults.statements()).hasSize(tpcc.statements().size())
                 .allSatisfy(p -> assertThat(p.error()).as(p.name()).isNull());
         assertThat(defaults.statement("NewOrder.getStock").orElseThrow().digest().scans())
@@ -85,8 +86,11 @@ class PlanCaptureTest {
             s.execute("ALTER DATABASE tpcc SET cpu_index_tuple_cost = 1e300");
             // as pg_stat_statements' compute_query_id = auto would: the queryid statements.json is joined on
             s.execute("ALTER DATABASE tpcc SET compute_query_id = on");
+            // the sessions run custom plans: plans.json says so beside its plans (issue 45, 0b)
+            s.execute("ALTER DATABASE tpcc SET plan_cache_mode = force_custom_plan");
         }
         StepPlans index = capture(tpcc, admin, "index");
+        assertThat(index.planCacheMode()).isEqualTo("force_custom_plan");
         assertThat(index.statement("NewOrder.getStock").orElseThrow().digest().scans())
                 .containsExactly("Seq Scan on stock");
         assertThat(defaults.statement("NewOrder.getStock").orElseThrow().queryId()).isNull();

@@ -1,0 +1,30 @@
+package org.pgknobs.testing;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.pgknobs.process.CommandResult;
+import org.pgknobs.process.CommandRunner;
+
+/** Debian's headless chromium, with no network: a page opened, its scripts run, its DOM as drawn. */
+public final class Chromium {
+
+    public static final Path BINARY = Path.of("/usr/bin/chromium");
+
+    private Chromium() {
+    }
+
+    /** Skips (or fails under CI) where chromium is not installed. */
+    public static void require() {
+        RequiredTools.require(Files.isExecutable(BINARY) ? null : "chromium is not installed (apt-get install chromium)");
+    }
+
+    /** The page's DOM after its scripts ran, with the browser's console lines (":CONSOLE") in the same output. */
+    public static CommandResult dumpDom(Path page, Path profileDir) throws Exception {
+        return CommandRunner.run(List.of(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--user-data-dir=" + profileDir, "--enable-logging=stderr", "--v=0",
+                "--virtual-time-budget=5000", "--dump-dom", page.toUri().toString()), Duration.ofSeconds(120));
+    }
+}
