@@ -8,13 +8,13 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.PgRelease;
 import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.plan.MachineScaler;
 import org.pgknobs.experiment.plan.RunRequest;
@@ -158,12 +158,12 @@ final class ExperimentRun {
                 .withTrial(trialStart == null ? SuiteRunner.Trial.DEFAULT
                         : trialStart ? SuiteRunner.Trial.ON : SuiteRunner.Trial.OFF)
                 .withLive(live());
-        List<Integer> versions = experiment.server().versions();
+        List<PgRelease> versions = experiment.server().versions();
         if (versions.isEmpty() || serverOptions.isExternal()) {
             ServerSupply supply = serverOptions.isExternal()
                     ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
                     : managed(servers, servers.binaries());
-            RunScope scope = new RunScope(OptionalInt.empty(), name -> true, shardOf);
+            RunScope scope = new RunScope(Optional.empty(), name -> true, shardOf);
             SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, selection, benchBase, stdout);
             if (!outcome.interrupted()) {
                 finished.accept(outcome, stdout);
@@ -173,7 +173,7 @@ final class ExperimentRun {
         Experiment planned = experiment;
         // with trial starts, every version's configurations are proven before the first version loads its data
         VersionSuites.Trial trial = base.trial() == SuiteRunner.Trial.OFF ? null : (supply, scope) -> {
-            stdout.println("PostgreSQL " + scope.pgMajor().getAsInt() + ":");
+            stdout.println("PostgreSQL " + scope.pgVersion().orElseThrow() + ":");
             new SuiteRunner(supply, base.withScope(scope), benchBase).trialOnly(planned);
         };
         VersionSuites.Outcome all = VersionSuites.run(versions, servers::binariesFor, servers.embeddedDefault(), shardOf,
