@@ -14,8 +14,8 @@ import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
-import org.pgknobs.experiment.PgRelease;
 import org.pgknobs.experiment.Observe;
+import org.pgknobs.experiment.PgRelease;
 import org.pgknobs.experiment.plan.MachineScaler;
 import org.pgknobs.experiment.plan.RunRequest;
 import org.pgknobs.experiment.plan.Shard;
@@ -27,11 +27,11 @@ import org.pgknobs.report.format.Reports;
 import org.pgknobs.report.format.SummaryMarkdown;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.run.progress.LiveOptions;
 import org.pgknobs.run.RunScope;
-import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.run.VersionSuites;
+import org.pgknobs.run.data.ServerSupply;
+import org.pgknobs.run.progress.LiveOptions;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.server.PgBinaries;
 import org.pgknobs.units.Durations;
@@ -182,7 +182,13 @@ final class ExperimentRun {
         if (all.interrupted()) {
             return Main.INTERRUPTED;
         }
-        all.combinedDirectory().ifPresent(combined -> writeReport(all.directories(), combined, stdout));
+        if (versions.stream().map(PgRelease::major).distinct().count() < versions.size()) {
+            // the versions table lines directories up by major (suite.json's tags): two releases of one would pool
+            stdout.println("no report over all versions: " + versions + " holds two releases of one major, and the versions "
+                    + "table compares majors; compare them with `pgknobs report` over their directories");
+        } else {
+            all.combinedDirectory().ifPresent(combined -> writeReport(all.directories(), combined, stdout));
+        }
         return all.anyFailed() ? Main.RUN_FAILED : Main.OK;
     }
 

@@ -10,13 +10,12 @@ import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.PgRelease;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.PgBinaries;
-import org.pgknobs.server.Releases;
 import org.pgknobs.server.ZonkyRepository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code pgknobs versions} and {@code pgknobs fetch-pg X.Y}: the PostgreSQL releases at hand, and getting one. */
 final class ReleaseCommands {

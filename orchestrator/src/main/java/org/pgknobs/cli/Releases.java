@@ -1,4 +1,4 @@
-package org.pgknobs.server;
+package org.pgknobs.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +9,10 @@ import java.util.function.Consumer;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.PgMajors;
 import org.pgknobs.experiment.PgRelease;
+import org.pgknobs.server.EmbeddedBinaries;
+import org.pgknobs.server.PgBinaries;
+import org.pgknobs.server.RunAs;
+import org.pgknobs.server.ZonkyRepository;
 
 /**
  * Which build a {@link PgRelease} runs on: a major names the build pgknobs pins for it (bundled in the jar for the
