@@ -26,7 +26,7 @@ public final class Releases {
      * The build of each major the jar does not carry: the newest minor zonky published when it was pinned. A major
      * alone ({@code --pg-versions 14}) runs on this one; name a release ({@code 14.3}) for another.
      */
-    static final Map<Integer, String> PINNED_FETCHED = Map.of(13, "13.23.0", 14, "14.25.0", 15, "15.20.0");
+    static final Map<Integer, String> PINNED_FETCHED = Map.of(12, "12.22.0", 13, "13.23.0", 14, "14.25.0", 15, "15.20.0");
 
     private final Path cacheDir;
     private final RunAs runAs;
