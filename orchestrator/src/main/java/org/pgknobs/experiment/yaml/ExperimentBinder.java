@@ -70,7 +70,7 @@ final class ExperimentBinder {
         RepeatsBinder.Bound repeats = RepeatsBinder.bind(root.get("repeats"));
         int bracket = root.get("bracket").map(RepeatsBinder::bracket).orElse(Measurement.DEFAULT_BRACKET);
         Set<String> includeOptional = includeOptional(root.get("include_optional"), steps);
-        Optional<Reference> reference = root.get("reference").map(t -> reference(t, steps));
+        Optional<Reference> reference = root.get("reference").map(t -> ReferenceBinder.bind(t, steps));
         Map<String, Object> profiles = profiles(root.get("profiles"));
         AblationSpec ablation = AblationBinder.bind(root, mode, server, data, steps, includeOptional);
         Set<Observe> observe = root.get("observe").map(ExperimentBinder::observe).orElse(Set.of());
@@ -375,25 +375,6 @@ final class ExperimentBinder {
         return out;
     }
 
-    private static Reference reference(YamlTree tree, List<StepSpec> steps) {
-        MapReader r = new MapReader(tree, "reference", ExperimentFormat.REFERENCE);
-        String source = Values.text(r.required("source", "where the values were published"), "reference.source");
-        String metric = Values.text(r.required("metric", "the metric the values are in, e.g. tps"), "reference.metric");
-        String notes = r.get("notes").map(t -> Values.text(t, "reference.notes")).orElse("");
-        Map<String, Double> values = new LinkedHashMap<>();
-        YamlTree valuesTree = r.required("values", "one value per step name");
-        List<String> names = steps.stream().map(StepSpec::name).toList();
-        MapReader v = new MapReader(valuesTree, "reference.values", names);
-        for (Map.Entry<String, YamlTree> e : v.mapping().entries().entrySet()) {
-            YamlTree.Scalar s = Values.scalar(e.getValue(), "reference.values." + e.getKey(), "a number");
-            if (!(s.value() instanceof Number n)) {
-                throw Problems.at(s.origin(), "reference.values." + e.getKey(), "expected a number, got " + s.describe(),
-                        "e.g. `" + e.getKey() + ": 7082`");
-            }
-            values.put(e.getKey(), n.doubleValue());
-        }
-        return new Reference(source, metric, values, notes);
-    }
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> profiles(Optional<YamlTree> tree) {
