@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -16,6 +15,7 @@ import java.util.function.UnaryOperator;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Observe;
+import org.pgknobs.experiment.PgRelease;
 import org.pgknobs.experiment.plan.MachineScaler;
 import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.host.HostFacts;
@@ -24,11 +24,11 @@ import org.pgknobs.report.format.Reports;
 import org.pgknobs.report.format.SummaryMarkdown;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.SuiteRecord;
-import org.pgknobs.run.progress.LiveOptions;
 import org.pgknobs.run.RunScope;
-import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.run.SuiteRunner;
 import org.pgknobs.run.VersionSuites;
+import org.pgknobs.run.data.ServerSupply;
+import org.pgknobs.run.progress.LiveOptions;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.server.PgBinaries;
 import org.pgknobs.units.Durations;
@@ -148,12 +148,12 @@ final class ExperimentRun {
                 .withTrial(trialStart == null ? SuiteRunner.Trial.DEFAULT
                         : trialStart ? SuiteRunner.Trial.ON : SuiteRunner.Trial.OFF)
                 .withLive(live());
-        List<Integer> versions = experiment.server().versions();
+        List<PgRelease> versions = experiment.server().versions();
         if (versions.isEmpty() || serverOptions.isExternal()) {
             ServerSupply supply = serverOptions.isExternal()
                     ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
                     : managed(servers, servers.binaries());
-            RunScope scope = new RunScope(OptionalInt.empty(), name -> true, shardOf);
+            RunScope scope = new RunScope(Optional.empty(), name -> true, shardOf);
             SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, selection, benchBase, stdout);
             if (!outcome.interrupted()) {
                 finished.accept(outcome, stdout);
@@ -163,7 +163,7 @@ final class ExperimentRun {
         Experiment planned = experiment;
         // with trial starts, every version's configurations are proven before the first version loads its data
         VersionSuites.Trial trial = base.trial() == SuiteRunner.Trial.OFF ? null : (supply, scope) -> {
-            stdout.println("PostgreSQL " + scope.pgMajor().getAsInt() + ":");
+            stdout.println("PostgreSQL " + scope.pgVersion().orElseThrow() + ":");
             new SuiteRunner(supply, base.withScope(scope), benchBase).trialOnly(planned);
         };
         VersionSuites.Outcome all = VersionSuites.run(versions, servers::binariesFor, servers.embeddedDefault(), shardOf,
@@ -172,7 +172,13 @@ final class ExperimentRun {
         if (all.interrupted()) {
             return Main.INTERRUPTED;
         }
-        all.combinedDirectory().ifPresent(combined -> writeReport(all.directories(), combined, stdout));
+        if (versions.stream().map(PgRelease::major).distinct().count() < versions.size()) {
+            // the versions table lines directories up by major (suite.json's tags): two releases of one would pool
+            stdout.println("no report over all versions: " + versions + " holds two releases of one major, and the versions "
+                    + "table compares majors; compare them with `pgknobs report` over their directories");
+        } else {
+            all.combinedDirectory().ifPresent(combined -> writeReport(all.directories(), combined, stdout));
+        }
         return all.anyFailed() ? Main.RUN_FAILED : Main.OK;
     }
 

@@ -25,6 +25,8 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             ReportCommand.class,
             DiffCommand.class,
+            ReleaseCommands.Versions.class,
+            ReleaseCommands.FetchPg.class,
         })
 public final class Main implements Runnable {
 

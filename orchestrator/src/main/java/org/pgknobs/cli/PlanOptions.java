@@ -43,9 +43,10 @@ final class PlanOptions {
                     + "not the published step: no published value, no verdict (the tables say why)")
     boolean stepsOnly;
 
-    @Option(names = "--pg-versions", split = ",", paramLabel = "MAJOR",
-            description = "run the whole experiment on each of these PostgreSQL majors, e.g. --pg-versions 16,17,18 "
-                    + "(overrides server.versions; builds: embedded 16, 17, 18 or --pg-bin MAJOR=DIR)")
+    @Option(names = "--pg-versions", split = ",", paramLabel = "MAJOR|X.Y",
+            description = "run the whole experiment on each of these PostgreSQL majors or releases, e.g. --pg-versions "
+                    + "13,17.2,18 (overrides server.versions; a major runs on its pinned build, a release X.Y not bundled "
+                    + "is fetched once with your Maven settings: pgknobs versions, docs/versions.md; or --pg-bin MAJOR=DIR)")
     List<String> pgVersions = new ArrayList<>();
 
     @Option(names = "--shard", paramLabel = "I/N",

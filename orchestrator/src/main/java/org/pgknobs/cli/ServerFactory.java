@@ -1,18 +1,22 @@
 package org.pgknobs.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import org.pgknobs.BadInputException;
+import org.pgknobs.experiment.PgRelease;
 import org.pgknobs.server.ConnectionInfo;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.server.ExternalServer;
+import org.pgknobs.server.MavenSetup;
 import org.pgknobs.server.PgBinaries;
 import org.pgknobs.server.RunAs;
 import org.pgknobs.server.Server;
 import org.pgknobs.server.ThrowawayServer;
 import org.pgknobs.server.Workspace;
+import org.pgknobs.server.ZonkyRepository;
 
 /** Builds the server the {@link ServerOptions} describe. */
 public final class ServerFactory {
@@ -37,22 +41,31 @@ public final class ServerFactory {
     }
 
     /**
-     * The build of one major for server.versions / --pg-versions: {@code --pg-bin MAJOR=DIR}, else a plain
-     * {@code --pg-bin DIR} of that major, else the embedded build of it (unpacked once into the cache).
+     * The build of one version for server.versions / --pg-versions: for a major alone {@code --pg-bin MAJOR=DIR},
+     * else a plain {@code --pg-bin DIR} of that major, else the build pgknobs pins for it; for a release X.Y zonky's
+     * build of it ({@link Releases}: bundled, or fetched once into the cache).
      */
-    public PgBinaries binariesFor(int major) {
-        Path dir = options.pgBinByMajor.get(major);
-        if (dir != null) {
-            return given(major, dir);
+    public PgBinaries binariesFor(PgRelease version) {
+        if (version.isMajorOnly()) {
+            Path dir = options.pgBinByMajor.get(version.major());
+            if (dir != null) {
+                return given(version.major(), dir);
+            }
+            if (options.pgBin != null && majorOf(local(options.pgBin)) == version.major()) {
+                return local(options.pgBin);
+            }
         }
-        if (options.pgBin != null && majorOf(local(options.pgBin)) == major) {
-            return local(options.pgBin);
-        }
-        if (!EmbeddedBinaries.majors().containsKey(major)) {
-            throw noBuild(major);
-        }
+        return releases().binaries(version);
+    }
+
+    /** Releases by number, fetched with the user's Maven settings (--maven-settings) into the binaries cache. */
+    public Releases releases() {
         Path cache = options.cacheDir != null ? options.cacheDir : EmbeddedBinaries.defaultCacheDir();
-        return EmbeddedBinaries.ensureMajor(cache, runAs(), major);
+        Path settings = options.mavenSettings != null ? options.mavenSettings : MavenSetup.defaultUserSettings();
+        if (options.mavenSettings != null && !Files.isRegularFile(settings)) {
+            throw new BadInputException("--maven-settings " + settings + ": no such file");
+        }
+        return new Releases(cache, runAs(), new ZonkyRepository(MavenSetup.read(settings)), System.err::println);
     }
 
     /** The embedded default build, whatever --pg-bin says: its settings tell a typo from a newer setting. */
@@ -61,20 +74,26 @@ public final class ServerFactory {
         return EmbeddedBinaries.ensure(cache, runAs());
     }
 
-    /** Before anything starts: every major has a build, and no --pg-bin MAJOR=DIR names a major not run. */
-    public void checkBuilds(List<Integer> majors) {
+    /**
+     * Before anything starts: every version has a build (a release not at hand is fetched now, or the run stops
+     * with exit 2), and no --pg-bin MAJOR=DIR names a major not run.
+     */
+    public void checkBuilds(List<PgRelease> versions) {
+        List<Integer> majors = versions.stream().filter(PgRelease::isMajorOnly).map(PgRelease::major).toList();
         for (Integer given : options.pgBinByMajor.keySet()) {
             if (!majors.contains(given)) {
                 throw new BadInputException("--pg-bin " + given + "=... names a version this run does not use (versions: "
-                        + majors + "); add it to --pg-versions or drop the option");
+                        + versions + "); add it to --pg-versions or drop the option");
             }
         }
         options.pgBinByMajor.forEach(ServerFactory::given);
-        for (int major : majors) {
-            boolean local = options.pgBinByMajor.containsKey(major)
-                    || options.pgBin != null && majorOf(local(options.pgBin)) == major;
-            if (!local && !EmbeddedBinaries.majors().containsKey(major)) {
-                throw noBuild(major);
+        Releases releases = null;
+        for (PgRelease version : versions) {
+            boolean local = version.isMajorOnly() && (options.pgBinByMajor.containsKey(version.major())
+                    || options.pgBin != null && majorOf(local(options.pgBin)) == version.major());
+            if (!local) {
+                releases = releases != null ? releases : releases();
+                releases.check(version);
             }
         }
     }
@@ -89,12 +108,6 @@ public final class ServerFactory {
                     + major + "/bin)");
         }
         return given;
-    }
-
-    private static BadInputException noBuild(int major) {
-        return new BadInputException("PostgreSQL " + major + ": no build for it; pgknobs carries "
-                + EmbeddedBinaries.majors().keySet() + ". Give a local install: --pg-bin " + major
-                + "=/usr/lib/postgresql/" + major + "/bin");
     }
 
     private static PgBinaries local(Path dir) {

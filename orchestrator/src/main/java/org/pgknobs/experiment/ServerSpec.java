@@ -8,11 +8,11 @@ import java.util.Map;
 /**
  * initdb options for the cluster and the base settings every step starts from. Setting names are
  * lower case; values are as YAML gave them (String, Integer, Long or Double; on/off stay text).
- * {@code versions} are PostgreSQL majors to run the whole experiment on, one after the other (empty: the
+ * {@code versions} are PostgreSQL majors or releases ({@link PgRelease}) to run the whole experiment on, one after the other (empty: the
  * one build the command line chose); {@code onMissingSetting} says what a step does on a version that
  * lacks one of its settings.
  */
-public record ServerSpec(List<String> initdb, Map<String, Object> base, List<Integer> versions,
+public record ServerSpec(List<String> initdb, Map<String, Object> base, List<PgRelease> versions,
                          MissingSetting onMissingSetting) {
 
     public ServerSpec {
@@ -25,7 +25,7 @@ public record ServerSpec(List<String> initdb, Map<String, Object> base, List<Int
         this(initdb, base, List.of(), MissingSetting.NA);
     }
 
-    public ServerSpec withVersions(List<Integer> newVersions) {
+    public ServerSpec withVersions(List<PgRelease> newVersions) {
         return new ServerSpec(initdb, base, newVersions, onMissingSetting);
     }
 

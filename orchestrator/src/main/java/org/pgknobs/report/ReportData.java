@@ -161,10 +161,12 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param autovacuum the median repeat's autovacuum activity (pgstats.json) and log entries; null
      *                   without a collector
      * @param io         backend type → pg_stat_io operations per second
+     * @param notAvailable collector group this server's major lacks → what its cells say instead of a figure,
+     *                     e.g. pg_stat_io → "n/a on 13: no pg_stat_io" (pgstats.json's unavailable)
      */
     public record Server(Double hitRatio, Double walMB, Double walKBPerTxn, Double fpiPerTxn, Long checkpointsTimed,
                          Long checkpointsRequested, Double checkpointMeanSeconds, Double autovacuumPerMinute,
-                         Autovacuum autovacuum, List<String> topWaits, Map<String, Io> io) {
+                         Autovacuum autovacuum, List<String> topWaits, Map<String, Io> io, Map<String, String> notAvailable) {
     }
 
     /**

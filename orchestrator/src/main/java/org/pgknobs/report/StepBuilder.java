@@ -159,7 +159,17 @@ final class StepBuilder {
                 d.map(Derived::checkpoints).map(c -> c.meanSecondsBetween()).orElse(null),
                 d.map(Derived::maintenance).map(Derived.Maintenance::autovacuumPerMinute).orElse(null),
                 median.map(m -> autovacuum(d.orElse(null), m)).orElse(null),
-                d.map(Derived::waits).map(Derived.Waits::top).orElse(List.of()).stream().limit(3).map(StepBuilder::wait).toList(), io);
+                d.map(Derived::waits).map(Derived.Waits::top).orElse(List.of()).stream().limit(3).map(StepBuilder::wait).toList(), io,
+                notAvailable(median));
+    }
+
+    /** "n/a on 13: no pg_stat_io" for each collector group the step's server lacks, never a zero in its place. */
+    private static Map<String, String> notAvailable(Optional<StepRun> median) {
+        Map<String, String> out = new LinkedHashMap<>();
+        median.map(StepRun::stats).filter(s -> s.unavailable() != null && s.environment() != null).ifPresent(s ->
+                s.unavailable().keySet().forEach(group -> out.put(group,
+                        "n/a on " + s.environment().serverVersionNum() / 10000 + ": no " + group)));
+        return out;
     }
 
     private static ReportData.Captured captured(Optional<StepRun> median, Optional<Captures> captures, Against against,

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import org.pgknobs.experiment.PgRelease;
 import org.pgknobs.server.PgBinaries;
 
 /**
@@ -14,16 +15,16 @@ import org.pgknobs.server.PgBinaries;
  */
 public final class SettingsByVersion {
 
-    private final Map<Integer, Set<String>> byVersion;
+    private final Map<PgRelease, Set<String>> byVersion;
     private final Set<String> anywhere;
 
-    private SettingsByVersion(Map<Integer, Set<String>> byVersion, Set<String> anywhere) {
+    private SettingsByVersion(Map<PgRelease, Set<String>> byVersion, Set<String> anywhere) {
         this.byVersion = byVersion;
         this.anywhere = anywhere;
     }
 
-    public static SettingsByVersion read(Map<Integer, PgBinaries> builds, PgBinaries embeddedDefault) {
-        Map<Integer, Set<String>> byVersion = new LinkedHashMap<>();
+    public static SettingsByVersion read(Map<PgRelease, PgBinaries> builds, PgBinaries embeddedDefault) {
+        Map<PgRelease, Set<String>> byVersion = new LinkedHashMap<>();
         Set<String> anywhere = new HashSet<>(embeddedDefault.settingNames());
         builds.forEach((v, b) -> {
             Set<String> names = b.settingNames();
@@ -33,7 +34,7 @@ public final class SettingsByVersion {
         return new SettingsByVersion(byVersion, anywhere);
     }
 
-    public Predicate<String> on(int version) {
+    public Predicate<String> on(PgRelease version) {
         Set<String> mine = byVersion.get(version);
         return name -> mine.contains(name) || !anywhere.contains(name);
     }

@@ -37,10 +37,13 @@ final class StepOrder {
 
     /** Whether every planned run already has a final step.json in {@code earlier}. */
     static boolean allDone(SuiteLayout earlier, List<PlannedRun> order) {
-        return order.stream().allMatch(p -> {
-            Path json = SuiteLayout.stepJson(dir(earlier, p));
-            return Files.isRegularFile(json) && JsonFiles.read(json, StepResult.class).status().isFinal();
-        });
+        return order.stream().allMatch(p -> done(earlier, p));
+    }
+
+    /** Whether this run already has a final step.json in {@code earlier}. */
+    static boolean done(SuiteLayout earlier, PlannedRun p) {
+        Path json = SuiteLayout.stepJson(dir(earlier, p));
+        return Files.isRegularFile(json) && JsonFiles.read(json, StepResult.class).status().isFinal();
     }
 
     /** The suite.json of the directory named by --resume; bad input unless it is one of this experiment. */

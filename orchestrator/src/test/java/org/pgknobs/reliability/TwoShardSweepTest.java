@@ -39,6 +39,8 @@ class TwoShardSweepTest {
                         // the file observes statements and perf profiles, which this test reads none of (TinyRuns'
                         // sweep and the profile tests cover them): each step would run perf and fold its stacks
                         "--set", "observe=[]",
+                        // nor the trial start (TrialStartTest's subject): each step starts its configuration anyway
+                        "--no-trial-start",
                         "--out", out.toString(), "--work-dir", scratch.dir("w" + i).toString()));
             }
             for (ChildRun shard : shards) {

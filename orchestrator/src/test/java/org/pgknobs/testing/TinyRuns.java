@@ -28,16 +28,22 @@ import org.pgknobs.json.Json;
  */
 public final class TinyRuns {
 
-    /** With a live line every second, so the run's output shows them (LiveProgressRunTest reads them). */
+    /**
+     * With a live line every second, so the run's output shows them (LiveProgressRunTest reads them). No trial start:
+     * no reader looks at it (TrialStartTest tests it, ArticleSuiteTest's resume runs one), every step starts its
+     * configuration anyway, and its seven restarts cost 6.5 of the run's 39 CPU-s (measured under load, 2026-12-03)
+     * on the path every reader waits on.
+     */
     private static final List<String> ARTICLE = List.of("article-42000x.yaml", "--profile", "tiny",
-            "--progress-interval", "1s");
+            "--progress-interval", "1s", "--no-trial-start");
     /**
      * Two repeats, so a report of it has a spread and intervals (ReportFromRunsTest reads them). Statements but no
      * profile: the tests that read flame graphs read the article's, and perf's attach and fold of each of the 8 step
-     * runs cost 6.7 s of this run's 30 (4 CPU-s), time the tests waiting on it spend idle.
+     * runs cost 6.7 s of this run's 30 (4 CPU-s), time the tests waiting on it spend idle. No trial start, as the
+     * article's.
      */
     private static final List<String> SWEEP = List.of("insert-benchmark-cx7a.yaml", "--profile", "tiny",
-            "--steps", "base,a1,a3,a6", "--set", "repeats=2", "--set", "observe=[statements]");
+            "--steps", "base,a1,a3,a6", "--set", "repeats=2", "--set", "observe=[statements]", "--no-trial-start");
 
     /** Result directory per experiment file + arguments; filled lazily, once. */
     private static final Map<List<String>, Run> RUNS = new HashMap<>();

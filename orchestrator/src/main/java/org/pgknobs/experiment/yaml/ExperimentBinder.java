@@ -26,11 +26,12 @@ import org.pgknobs.experiment.MissingSetting;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Observe;
 import org.pgknobs.experiment.OptIns;
-import org.pgknobs.experiment.Provenance;
 import org.pgknobs.experiment.PgMajors;
+import org.pgknobs.experiment.PgRelease;
+import org.pgknobs.experiment.Provenance;
 import org.pgknobs.experiment.Reference;
-import org.pgknobs.experiment.SettingGate;
 import org.pgknobs.experiment.ServerSpec;
+import org.pgknobs.experiment.SettingGate;
 import org.pgknobs.experiment.StepSpec;
 import org.pgknobs.experiment.TargetRate;
 import org.pgknobs.experiment.TpccSpec;
@@ -69,7 +70,7 @@ final class ExperimentBinder {
         RepeatsBinder.Bound repeats = RepeatsBinder.bind(root.get("repeats"));
         int bracket = root.get("bracket").map(RepeatsBinder::bracket).orElse(Measurement.DEFAULT_BRACKET);
         Set<String> includeOptional = includeOptional(root.get("include_optional"), steps);
-        Optional<Reference> reference = root.get("reference").map(t -> reference(t, steps));
+        Optional<Reference> reference = root.get("reference").map(t -> ReferenceBinder.bind(t, steps));
         Map<String, Object> profiles = profiles(root.get("profiles"));
         AblationSpec ablation = AblationBinder.bind(root, mode, server, data, steps, includeOptional);
         Set<Observe> observe = root.get("observe").map(ExperimentBinder::observe).orElse(Set.of());
@@ -119,28 +120,36 @@ final class ExperimentBinder {
         MapReader server = new MapReader(tree.get(), "server", ExperimentFormat.SERVER);
         List<String> initdb = server.get("initdb").map(t -> initdb(t, "server.initdb")).orElse(List.of());
         Map<String, Object> base = server.get("base").map(t -> settings(t, "server.base")).orElse(Map.of());
-        List<Integer> versions = server.get("versions").map(ExperimentBinder::versions).orElse(List.of());
+        List<PgRelease> versions = server.get("versions").map(ExperimentBinder::versions).orElse(List.of());
         MissingSetting missing = server.get("on_missing_setting")
                 .map(t -> Values.choice(t, "server.on_missing_setting", MissingSetting.class)).orElse(MissingSetting.NA);
         return new ServerSpec(initdb, base, versions, missing);
     }
 
-    /** PostgreSQL majors, each once; whether a build of each is at hand is the command line's to check. */
-    private static List<Integer> versions(YamlTree tree) {
-        YamlTree.Sequence seq = Values.list(tree, "server.versions", "PostgreSQL major versions");
-        List<Integer> out = new ArrayList<>();
+    /**
+     * PostgreSQL majors or releases (17 or 17.2), each once; whether a build of each is at hand is the command line's
+     * to check. A release is read from the text as written: YAML would make 17.10 the number 17.1.
+     */
+    private static List<PgRelease> versions(YamlTree tree) {
+        YamlTree.Sequence seq = Values.list(tree, "server.versions", "PostgreSQL major versions or releases");
+        List<PgRelease> out = new ArrayList<>();
         for (int k = 0; k < seq.items().size(); k++) {
             YamlTree item = seq.items().get(k);
             String path = "server.versions[" + (k + 1) + "]";
-            int major = Values.positiveInt(item, path, 1);
-            if (major < PgMajors.OLDEST || major > PgMajors.NEWEST) {
-                throw Problems.at(item.origin(), path, "PostgreSQL " + major + " is not a major pgknobs knows",
-                        "use majors " + PgMajors.OLDEST + " to " + PgMajors.NEWEST + ", e.g. `versions: [16, 17, 18]`");
+            if (!(item instanceof YamlTree.Scalar scalar) || scalar.value() == null) {
+                throw Problems.at(item.origin(), path, "not a version", "a major or a release, e.g. `versions: [16, 17.2, 18]`");
             }
-            if (out.contains(major)) {
-                throw Problems.at(item.origin(), path, major + " is listed twice", "list each version once");
+            PgRelease version;
+            try {
+                version = PgRelease.parse(scalar.raw());
+            } catch (IllegalArgumentException e) {
+                throw Problems.at(item.origin(), path, e.getMessage(), "use majors " + PgMajors.OLDEST + " to "
+                        + PgMajors.NEWEST + " or their releases, e.g. `versions: [16, 17.2, 18]`");
             }
-            out.add(major);
+            if (out.contains(version)) {
+                throw Problems.at(item.origin(), path, version + " is listed twice", "list each version once");
+            }
+            out.add(version);
         }
         if (out.isEmpty()) {
             throw Problems.at(tree.origin(), "server.versions", "empty",
@@ -366,25 +375,6 @@ final class ExperimentBinder {
         return out;
     }
 
-    private static Reference reference(YamlTree tree, List<StepSpec> steps) {
-        MapReader r = new MapReader(tree, "reference", ExperimentFormat.REFERENCE);
-        String source = Values.text(r.required("source", "where the values were published"), "reference.source");
-        String metric = Values.text(r.required("metric", "the metric the values are in, e.g. tps"), "reference.metric");
-        String notes = r.get("notes").map(t -> Values.text(t, "reference.notes")).orElse("");
-        Map<String, Double> values = new LinkedHashMap<>();
-        YamlTree valuesTree = r.required("values", "one value per step name");
-        List<String> names = steps.stream().map(StepSpec::name).toList();
-        MapReader v = new MapReader(valuesTree, "reference.values", names);
-        for (Map.Entry<String, YamlTree> e : v.mapping().entries().entrySet()) {
-            YamlTree.Scalar s = Values.scalar(e.getValue(), "reference.values." + e.getKey(), "a number");
-            if (!(s.value() instanceof Number n)) {
-                throw Problems.at(s.origin(), "reference.values." + e.getKey(), "expected a number, got " + s.describe(),
-                        "e.g. `" + e.getKey() + ": 7082`");
-            }
-            values.put(e.getKey(), n.doubleValue());
-        }
-        return new Reference(source, metric, values, notes);
-    }
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> profiles(Optional<YamlTree> tree) {

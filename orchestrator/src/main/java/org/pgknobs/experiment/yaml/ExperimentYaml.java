@@ -50,7 +50,9 @@ public final class ExperimentYaml {
         server.put("initdb", e.server().initdb());
         server.put("base", new LinkedHashMap<>(e.server().base()));
         if (!e.server().versions().isEmpty()) {
-            server.put("versions", e.server().versions());
+            // a major stays a number; a release is text, so 17.10 reads back as 17.10 and not 17.1
+            server.put("versions", e.server().versions().stream()
+                    .map(v -> v.isMajorOnly() ? (Object) v.major() : v.toString()).toList());
         }
         server.put("on_missing_setting", lower(e.server().onMissingSetting()));
         root.put("server", server);

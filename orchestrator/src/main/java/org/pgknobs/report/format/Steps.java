@@ -127,8 +127,11 @@ final class Steps {
     static List<String> serverFigures(ReportData.Step s) {
         ReportData.Window w = s.window();
         ReportData.Server v = s.server();
-        return List.of(Fmt.num(w.p50Ms()), Fmt.num(w.p95Ms()), Fmt.num(w.p99Ms()), Fmt.percent(v.hitRatio()),
-                Fmt.num(v.walMB()), Fmt.num(v.walKBPerTxn()), Fmt.num(v.fpiPerTxn()),
+        String noIo = v.hitRatio() == null ? v.notAvailable().get(org.pgknobs.collector.QueryCatalog.IO) : null;
+        String noWal = v.walMB() == null ? v.notAvailable().get(org.pgknobs.collector.QueryCatalog.WAL) : null;
+        return List.of(Fmt.num(w.p50Ms()), Fmt.num(w.p95Ms()), Fmt.num(w.p99Ms()), noIo != null ? noIo : Fmt.percent(v.hitRatio()),
+                noWal != null ? noWal : Fmt.num(v.walMB()), noWal != null ? noWal : Fmt.num(v.walKBPerTxn()),
+                noWal != null ? noWal : Fmt.num(v.fpiPerTxn()),
                 Fmt.checkpoints(v.checkpointsTimed(), v.checkpointsRequested()), Fmt.num(v.checkpointMeanSeconds()),
                 Fmt.num(v.autovacuumPerMinute()), w.work() == null ? Fmt.NONE : Fmt.num(w.work().rowsPerSecond()),
                 w.work() == null ? Fmt.NONE : Fmt.num(w.work().blocksReadPerSecond()),

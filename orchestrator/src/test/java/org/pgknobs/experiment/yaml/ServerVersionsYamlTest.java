@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.BadInputException;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.MissingSetting;
+import org.pgknobs.experiment.PgRelease;
 
 /** server.versions and server.on_missing_setting: read, defaulted, validated with file:line, written back. */
 @Tag("unit")
@@ -35,8 +36,26 @@ class ServerVersionsYamlTest {
     @Test
     void versionsAndTheMissingSettingPolicyAreRead() throws IOException {
         Experiment e = load("  versions: [16, 17, 18]\n  on_missing_setting: skip\n");
-        assertThat(e.server().versions()).containsExactly(16, 17, 18);
+        assertThat(e.server().versions()).containsExactly(PgRelease.ofMajor(16), PgRelease.ofMajor(17), PgRelease.ofMajor(18));
         assertThat(e.server().onMissingSetting()).isEqualTo(MissingSetting.SKIP);
+    }
+
+    @Test
+    void releasesAreReadAsWrittenNotAsYamlNumbers() throws IOException {
+        // YAML reads 17.10 as the number 17.1: the release is taken from the text
+        Experiment e = load("  versions: [13, 17.10, 17.1, \"16.4\"]\n");
+        assertThat(e.server().versions()).extracting(PgRelease::toString).containsExactly("13", "17.10", "17.1", "16.4");
+        assertThat(e.server().versions().get(1).zonkyVersion()).isEqualTo("17.10.0");
+        assertThat(e.server().versions().get(1)).isGreaterThan(e.server().versions().get(2));
+    }
+
+    @Test
+    void aReleaseThatIsNoReleaseIsRejectedAtItsLine() throws IOException {
+        Path file = write("  versions: [17.2.1]\n");
+        assertThatThrownBy(() -> ExperimentLoader.load(file, Optional.empty(), List.of()))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("server.versions[1]")
+                .hasMessageContaining("'17.2.1' is not a PostgreSQL major or release");
     }
 
     @Test
@@ -76,7 +95,7 @@ class ServerVersionsYamlTest {
 
     @Test
     void theResolvedFileKeepsThemAndLoadsBackEqual() throws IOException {
-        Experiment e = load("  versions: [18, 16]\n  on_missing_setting: skip\n");
+        Experiment e = load("  versions: [18, 17.10, 16]\n  on_missing_setting: skip\n");
         Path resolved = dir.resolve("resolved.yaml");
         Files.writeString(resolved, ExperimentYaml.write(e));
         Experiment back = ExperimentLoader.load(resolved, Optional.empty(), List.of());
