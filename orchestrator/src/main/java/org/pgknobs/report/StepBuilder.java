@@ -66,7 +66,11 @@ final class StepBuilder {
                 outcome.map(Outcome::isolation).orElse(null),
                 noise(against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase(), base.drift()), steadiness,
                 median.flatMap(m -> RunRegimes.evidence(m, runs, phase, headline, against.compared(),
-                        against.comparedRuns())).orElse(null));
+                        against.comparedRuns())).orElse(null),
+                // the insert benchmark's driver counts inserted rows as its transactions: its per-"transaction" is per row
+                median.map(StepRun::result).map(r -> r.workload().kind())
+                        .map(k -> k.equals(org.pgknobs.workload.insertbench.InsertBenchWorkload.KIND) ? "row" : null)
+                        .orElse(null));
         Optional<Captures> captures = median.map(m -> new Captures(m.captures(), against.comparedCaptures()));
         List<Inert> inert = inert(name, runs, against, headline);
         return new ReportData.Step(runs.get(0).index(), name, status(runs), runs.stream().map(StepRun::reason)

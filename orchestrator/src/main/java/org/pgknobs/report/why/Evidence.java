@@ -17,11 +17,19 @@ import org.pgknobs.results.RunRegime;
  * @param noise           this step's throughput band against the step it is compared with
  * @param steadiness      whether its measured windows held one level
  * @param regime          its headline window's SERIALIZABLE regime and serialization failures (null without them)
+ * @param unit            what the workload counts as a transaction: "row" for the insert benchmark (its driver counts
+ *                        inserted rows), "transaction" otherwise (null reads as "transaction")
  */
 public record Evidence(MachineFacts machine, String headlinePhase, Map<String, Long> errorsBySqlState, Long attempts,
-                       Long successful, String isolation, Noise noise, Steadiness steadiness, Regime regime) {
+                       Long successful, String isolation, Noise noise, Steadiness steadiness, Regime regime,
+                       String unit) {
 
     public static final Evidence NONE = new Evidence(null, null, null, null, null, null, null, null, null);
+
+    public Evidence(MachineFacts machine, String headlinePhase, Map<String, Long> errorsBySqlState, Long attempts,
+                    Long successful, String isolation, Noise noise, Steadiness steadiness, Regime regime) {
+        this(machine, headlinePhase, errorsBySqlState, attempts, successful, isolation, noise, steadiness, regime, null);
+    }
 
     public Evidence(MachineFacts machine, String headlinePhase, Map<String, Long> errorsBySqlState, Long attempts,
                     Long successful, String isolation, Noise noise, Steadiness steadiness) {
@@ -30,6 +38,7 @@ public record Evidence(MachineFacts machine, String headlinePhase, Map<String, L
 
     public Evidence {
         errorsBySqlState = errorsBySqlState == null ? null : Map.copyOf(errorsBySqlState);
+        unit = unit == null ? "transaction" : unit;
     }
 
     public Evidence(MachineFacts machine, String headlinePhase, Map<String, Long> errorsBySqlState, Long attempts,

@@ -34,7 +34,7 @@ public final class WalPerTransaction implements WhyRule {
             return Optional.empty();
         }
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-                "WAL per committed transaction ×%s against %s (%s → %s kB", Numbers.brief(factor), input.comparedName(),
+                "WAL per %s ×%s against %s (%s → %s kB", unit(input), Numbers.brief(factor), input.comparedName(),
                 Numbers.brief(before / 1e3), Numbers.brief(now / 1e3)));
         Double fpi = input.fpiShare();
         Double fpiBefore = input.comparedFpiShare();
@@ -46,6 +46,11 @@ public final class WalPerTransaction implements WhyRule {
         return Optional.of(new Reason("wal-per-transaction", Comparative.worded(input, text.toString()),
                 List.of("walBytes", "committed", "compared.walBytes", "compared.committed", "fpiShare",
                         "compared.fpiShare", "vsCompared.interval")));
+    }
+
+    /** "row" for the insert benchmark (its driver counts inserted rows as transactions), else "committed transaction". */
+    private static String unit(WhyInput input) {
+        return "row".equals(input.evidence().unit()) ? "row" : "committed transaction";
     }
 
     private static Double perCommitted(Double bytes, Long committed) {

@@ -75,7 +75,11 @@ class WhyLinesReportTest {
         assertThat(slower).extracting(Reason::rule).contains("unexplained");
         Reason line = slower.stream().filter(r -> r.rule().equals("unexplained")).findFirst().orElseThrow();
         assertThat(line.role()).isEqualTo(Reason.EXPLAINS);
-        assertThat(line.text()).startsWith("slower ×1.42 [1.33–1.50] against base (3 and 3 repeats); no rule explains it; "
+        // the interval is the run's pooled one (3 steps share one spread), the same the steps table prints
+        org.pgknobs.report.EffectInterval interval = step(run, "custom-plans").effect().slowdownInterval();
+        assertThat(interval.method()).isEqualTo(org.pgknobs.stats.PooledLogSpread.METHOD);
+        assertThat(line.text()).startsWith("slower " + Fmt.times(interval.ratio()) + " [" + Fmt.num(interval.lower())
+                + "–" + Fmt.num(interval.upper()) + "] against base (3 and 3 repeats); no rule explains it; "
                 + "what moved most: ").contains("p95 latency 11 → 31 ms (p ")
                 .as("a tested but tiny change is not named").doesNotContain("failed attempts");
         assertThat(step(run, "same").diagnosis().why()).extracting(Reason::rule).doesNotContain("unexplained")

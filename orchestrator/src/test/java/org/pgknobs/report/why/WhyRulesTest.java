@@ -139,6 +139,15 @@ class WhyRulesTest {
         assertThat(new WalPerTransaction().explain(Figures.against(none().walPerTransaction(300).fpiShare(0.64), Map.of(),
                 "base", none().walPerTransaction(1000).fpiShare(0.64), Map.of(), Comparison.Throughput.DIFFERS)))
                 .get().extracting(Reason::text).isEqualTo("WAL per committed transaction ×0.30 against base (1.0 → 0.30 kB)");
+        // the insert benchmark's driver counts inserted rows as its transactions: the same figure is per row
+        WhyInput tpcc = Figures.against(none().walPerTransaction(3100), Map.of(), "base", none().walPerTransaction(1000),
+                Map.of(), Comparison.Throughput.DIFFERS);
+        Evidence e = tpcc.evidence();
+        WhyInput insert = new WhyInput(tpcc.step(), tpcc.baseline(), tpcc.settings(), new Evidence(e.machine(),
+                "l.i1", null, e.attempts(), e.successful(), null, null, null, null, "row"), tpcc.captures(),
+                tpcc.comparison());
+        assertThat(new WalPerTransaction().explain(insert)).get().extracting(Reason::text)
+                .isEqualTo("WAL per row ×3.1 against base (1.0 → 3.1 kB)");
     }
 
     @Test
