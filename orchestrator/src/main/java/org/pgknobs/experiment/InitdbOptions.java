@@ -151,39 +151,27 @@ public final class InitdbOptions {
         List<Finding> out = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            int valueAt = i;
+            // the last element an option used: its own, or the next one when that holds its value
+            int[] next = {i};
             Optional<Finding> f;
             if (a.equals("--")) {
                 f = refuse(i, "'--' ends initdb's options; what follows would be its data directory", REMOVE);
             } else if (a.startsWith("--")) {
-                f = checkLong(i, a, args);
-                valueAt = consumesNext(a, args, i) ? i + 1 : i;
+                f = checkLong(i, a, args, next);
             } else if (a.startsWith("-") && a.length() > 1) {
-                int[] next = {i};
                 f = checkShort(i, a, args, next);
-                valueAt = next[0];
             } else {
                 f = refuse(i, "'" + a + "' is not an option: initdb takes a plain argument as its data directory, "
                         + "which is pgknobs'", "remove it, or write the option it belongs to in one element, e.g. "
                         + "--encoding=UTF8");
             }
             f.ifPresent(out::add);
-            i = valueAt;
+            i = next[0];
         }
         return out;
     }
 
-    /** Whether the long option {@code a} takes its value from the next element. */
-    private static boolean consumesNext(String a, List<String> args, int i) {
-        String name = a.substring(2);
-        if (name.contains("=")) {
-            return false;
-        }
-        Optional<Spec> spec = byName(name);
-        return spec.isPresent() && spec.get().takesValue() && i + 1 < args.size();
-    }
-
-    private static Optional<Finding> checkLong(int i, String a, List<String> args) {
+    private static Optional<Finding> checkLong(int i, String a, List<String> args, int[] next) {
         String body = a.substring(2);
         int eq = body.indexOf('=');
         String name = eq < 0 ? body : body.substring(0, eq);
@@ -192,7 +180,13 @@ public final class InitdbOptions {
             return refuse(i, "'--" + name + "' is not an initdb option pgknobs passes on (options are written in "
                     + "full: initdb would also take an abbreviation of another)", "use one of " + safeSpellings());
         }
-        String value = eq >= 0 ? body.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1) : null;
+        String value = null;
+        if (eq >= 0) {
+            value = body.substring(eq + 1);
+        } else if (spec.get().takesValue() && i + 1 < args.size()) {
+            value = args.get(i + 1);
+            next[0] = i + 1;
+        }
         return judge(i, spec.get(), "--" + name, value);
     }
 

@@ -82,9 +82,7 @@ final class GateCheck {
 
     /** How the run's gated items were granted, for its result directory. */
     Grant grant() {
-        Set<SettingGate.Kind> all = EnumSet.noneOf(SettingGate.Kind.class);
-        all.addAll(byCommandLine);
-        all.addAll(byTrust);
+        Set<SettingGate.Kind> all = grantedKinds();
         if (all.isEmpty()) {
             return Grant.NONE;
         }
