@@ -1,9 +1,6 @@
 package org.pgknobs.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -78,11 +75,11 @@ final class TrustCommand implements Callable<Integer> {
     }
 
     private void trust(TrustStore store, PrintWriter out) {
-        byte[] before = bytes(file);
+        byte[] before = ExperimentLoader.content(file);
         // every profile, every gated kind shown: the user decides on all of it (initdb options refused for every
         // file are still bad input, and nothing is trusted)
         List<Experiment> all = ExperimentLoader.loadEveryProfile(file, EnumSet.allOf(SettingGate.Kind.class), TrustBook.NONE);
-        if (!Arrays.equals(before, bytes(file))) {
+        if (!Arrays.equals(before, ExperimentLoader.content(file))) {
             throw new BadInputException(file + ": changed while it was read; nothing trusted. Fix: run trust again");
         }
         Set<String> gated = new LinkedHashSet<>();
@@ -105,16 +102,5 @@ final class TrustCommand implements Callable<Integer> {
     private static List<String> dedupeProfiles(List<String> lines) {
         return lines.stream().filter(l -> !l.contains(" (profile ")
                 || !lines.contains(l.substring(0, l.lastIndexOf(" (profile ")))).toList();
-    }
-
-    private static byte[] bytes(Path f) {
-        try {
-            return Files.readAllBytes(f);
-        } catch (IOException e) {
-            if (!Files.exists(f)) {
-                throw new BadInputException(f + ": no such file. Fix: check the path");
-            }
-            throw new UncheckedIOException(e);
-        }
     }
 }

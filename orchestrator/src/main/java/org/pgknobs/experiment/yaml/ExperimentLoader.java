@@ -84,6 +84,11 @@ public final class ExperimentLoader {
         return new ExperimentBinder(file, gate).bind(tree, profile, scale);
     }
 
+    /** An experiment file's bytes as the loader reads them (a directory, an unreadable or oversized file is bad input). */
+    public static byte[] content(Path file) {
+        return YamlTrees.bytes(file);
+    }
+
     /** Loads the file alone and once with each of its profiles: what {@code pgknobs validate} checks. */
     public static List<Experiment> loadEveryProfile(Path file) {
         return loadEveryProfile(file, Set.of());
