@@ -38,8 +38,8 @@ class AblationSuiteTest {
      * sleeps 100 ms before its commit's flush, so one terminal completes at most about 10 a second however loaded the
      * machine is, while the base, paced at 100 a second, makes ten times as many. The slowdown is the settings' and
      * not the machine's: the ranking holds at any load, and no run keeps a core busy (the index unit that stood here
-     * before, sequential scans at 1e300 costs, kept one core busy in every run that held it; this class took 62 CPU-s
-     * with it). wal_writer_delay beside commit_delay is the setting ddmin must leave out. The threshold is 50 %.
+     * before, sequential scans at 1e300 costs, kept one core busy in every run that held it: docs/testing.md).
+     * wal_writer_delay beside commit_delay is the setting ddmin must leave out. The threshold is 50 %.
      */
     private static final String FILE = """
             name: ablation-ci
