@@ -96,6 +96,12 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                     diagnosis, series);
         }
 
+        /** This step with its diagnosis (its why-lines are said once the verdict model has decided, StepBuilder). */
+        Step with(Diagnosis said) {
+            return new Step(index, name, status, reason, repeats, figuresFrom, effect, window, server, captured,
+                    said, series);
+        }
+
         /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
         public boolean notSteady() {
             return diagnosis.steadiness() != null && !diagnosis.steadiness().steady();
@@ -109,7 +115,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param slowdownInterval  the slowdown's 95 % interval against the base from both sides' repeats (baseline
      *                          throughput ÷ this step's, see {@link EffectInterval}); null for the base itself
      * @param stepBeforeInterval cumulative only: the slowdown against the step before (its throughput ÷ this
-     *                          step's) with its interval; null for the base and the step right after it
+     *                          step's) with its interval, set against the base's trend as the verdict model
+     *                          decided it; null for the base and the step right after it
      * @param withinNoise       the slowdown's interval holds 1, or holds the bracketed base's drift: ours shows no
      *                          effect against the base (false without an interval, e.g. with one repeat on either side)
      * @param throughputBelow   set when nothing completed in the window: the throughput is below this (1 per
@@ -133,10 +140,11 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
         }
 
         /** This effect with the mark and verdict the run's verdict model decided. */
-        Effect decided(EffectInterval corrected, Mark decidedMark, String decidedVerdict) {
+        Effect decided(EffectInterval corrected, EffectInterval correctedStepBefore, Mark decidedMark,
+                       String decidedVerdict) {
             // one point estimate per comparison: the one the interval is built around, where there is one
             Double estimate = corrected != null && corrected.ratio() != null ? corrected.ratio() : slowdown;
-            return new Effect(throughput, goodput, estimate, corrected, stepBeforeInterval,
+            return new Effect(throughput, goodput, estimate, corrected, correctedStepBefore,
                     corrected != null && throughputBelow == null && corrected.present() && !decidedMark.shown(),
                     published, publishedSlowdown, throughputBelow, decidedVerdict,
                     publishedInside == null ? null : corrected.contains(publishedSlowdown), decidedMark);
@@ -192,16 +200,25 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *
      * @param nothingToActOn its changed settings whose mechanism stayed idle in it and in the step it is compared
      *                       with (their why-lines are in {@code why} too); empty when none, or not known
+     * @param whyGate        the why-gate as the verdict model decided it for the comparison the why-lines read (the
+     *                       step before in cumulative mode, else the base): DIFFERS exactly where that comparison is
+     *                       marked ({@link VerdictModel#gate}); null for the base, and in older report.json
      */
     public record Diagnosis(List<Reason> why, Steadiness steadiness,
-                            List<org.pgknobs.report.why.Inert> nothingToActOn) {
+                            List<org.pgknobs.report.why.Inert> nothingToActOn,
+                            org.pgknobs.report.why.Comparison.Throughput whyGate) {
 
         public Diagnosis {
             nothingToActOn = nothingToActOn == null ? List.of() : List.copyOf(nothingToActOn); // older report.json
         }
 
         public Diagnosis(List<Reason> why, Steadiness steadiness) {
-            this(why, steadiness, List.of());
+            this(why, steadiness, List.of(), null);
+        }
+
+        /** This diagnosis with the why-gate the verdict model decided (the lines are said after it, StepBuilder). */
+        Diagnosis gated(org.pgknobs.report.why.Comparison.Throughput gate) {
+            return new Diagnosis(why, steadiness, nothingToActOn, gate);
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgknobs.report.why.Comparison;
 
 /**
  * The one verdict model of a run: it decides every mark, verdict and agreement that report.md, report.html,
@@ -30,8 +31,9 @@ public final class VerdictModel {
     /** The sentence under a table of the run (a phase table's {@code phase}, or null for the steps table). */
     public static String note(ReportData.Run run, String phase) {
         if (run.sweep().isEmpty()) {
-            return procedure(run).note(PageMarks.size(run.steps().stream().map(s -> s.effect().slowdownInterval())
-                    .toList()));
+            // the steps table's comparisons: against the base, and in a chain against the step before
+            return procedure(run).note(PageMarks.size(run.steps().stream().flatMap(s -> java.util.stream.Stream.of(
+                    s.effect().slowdownInterval(), s.effect().stepBeforeInterval())).toList()));
         }
         boolean headline = phase == null || phase.equals(run.setup().headlinePhase());
         List<EffectInterval> family = run.sweep().stream()
@@ -86,25 +88,37 @@ public final class VerdictModel {
     }
 
     /**
-     * The steps with their marks and verdicts: a sweep's from its headline table (decided by {@link #sweep}), else one
-     * Holm family over the steps' comparisons with the base, each set against the base as it was when the step ran.
+     * The steps with their marks, verdicts and why-gates: a sweep's marks from its headline table (decided by
+     * {@link #sweep}), else one Holm family over every comparison the steps table shows (each step against the base,
+     * and in a cumulative chain against the step before), each set against the base as it was when the step ran. The
+     * why-gate ({@link #gate}) reads the mark of the comparison the step's why-lines are about.
      */
     static List<ReportData.Step> steps(List<ReportData.Step> steps, List<ReportData.PhaseTable> sweep, String headline,
                                        DriftModel drift) {
         // a slowdown is base ÷ step: the correction of step ÷ base, inverted
         List<EffectInterval> corrected = steps.stream().map(s -> BaseTrend.shift(s.effect().slowdownInterval(),
                 1 / drift.ratioFactor(headline, s.name()))).toList();
+        // against the step before (before ÷ step): both sides' corrections, (step ÷ base) over (before ÷ base)
+        List<EffectInterval> correctedBefore = steps.stream().map(s -> {
+            EffectInterval i = s.effect().stepBeforeInterval();
+            return i == null ? null : BaseTrend.shift(i, drift.ratioFactor(headline, i.against())
+                    / drift.ratioFactor(headline, s.name()));
+        }).toList();
         Map<String, Mark> slower = new HashMap<>();
+        List<Mark> slowerThanBefore = new ArrayList<>(java.util.Collections.nCopies(steps.size(), Mark.NONE));
         ReportData.PhaseTable headlineTable = sweep.stream().filter(t -> t.phase().equals(headline)).findFirst()
                 .orElse(null);
         if (headlineTable != null) {
             // the sweep's rows are value ÷ base: a rise there is a slowdown below 1
             headlineTable.rows().forEach(r -> slower.put(r.step(), r.mark().flipped()));
         } else {
-            List<Mark> marks = PageMarks.of(corrected, java.util.Collections.nCopies(corrected.size(), 1.0),
+            List<EffectInterval> family = new ArrayList<>(corrected);
+            family.addAll(correctedBefore);
+            List<Mark> marks = PageMarks.of(family, java.util.Collections.nCopies(family.size(), 1.0),
                     PageMarks.Procedure.HOLM);
             for (int i = 0; i < steps.size(); i++) {
                 slower.put(steps.get(i).name(), marks.get(i));
+                slowerThanBefore.set(i, marks.get(steps.size() + i));
             }
         }
         List<ReportData.Step> out = new ArrayList<>();
@@ -115,9 +129,33 @@ public final class VerdictModel {
             Mark mark = c == null ? Mark.NONE : slower.getOrDefault(s.name(), Mark.NONE);
             Verdict v = c == null || e.throughput() == null ? null
                     : Verdict.of(c, e.publishedSlowdown(), mark, withinDrift(e.slowdownInterval(), c));
-            out.add(s.with(e.decided(c, mark.flipped(), v == null ? e.verdict() : v.label())));
+            // the why-lines read the step before where there is one (cumulative), else the base
+            boolean before = e.stepBeforeInterval() != null;
+            Comparison.Throughput gate = c == null && !before ? null : before
+                    ? gate(e.stepBeforeInterval(), correctedBefore.get(i), slowerThanBefore.get(i))
+                    : gate(e.slowdownInterval(), c, mark);
+            out.add(s.with(e.decided(c, correctedBefore.get(i), mark.flipped(), v == null ? e.verdict() : v.label()))
+                    .with(s.diagnosis().gated(gate)));
         }
         return out;
+    }
+
+    /**
+     * The why-gate (docs/reports.md, "The why-gate") of a comparison from the model's decision about it: DIFFERS where
+     * the page marks it, WITHIN_DRIFT where the base's measured trend explains a difference that cleared 1 as
+     * measured, NO_DIFFERENCE where the interval holds 1 or its p-value did not pass the page's adjustment, UNKNOWN
+     * without an interval (the caller may still tell a rate-limited workload's identical repeats apart).
+     *
+     * @param measured  the interval as measured
+     * @param corrected the same set against the base's trend (the one the page marks)
+     * @param mark      the mark the page gave it
+     */
+    static Comparison.Throughput gate(EffectInterval measured, EffectInterval corrected, Mark mark) {
+        if (corrected == null || !corrected.present()) {
+            return Comparison.Throughput.UNKNOWN;
+        }
+        return mark.shown() ? Comparison.Throughput.DIFFERS : withinDrift(measured, corrected)
+                ? Comparison.Throughput.WITHIN_DRIFT : Comparison.Throughput.NO_DIFFERENCE;
     }
 
     /**
