@@ -315,6 +315,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     /**
      * @param status   done, n/a, failed ...; {@code reason} says why when nothing was measured
+     * @param ratioToReference the ratio of geometric means {@code interval} is built around (the ratio of medians
+     *                 where there is no interval)
      * @param interval the 95 % interval of {@code ratioToReference} from both versions' repeats; null on the
      *                 reference version and where nothing was measured
      */
@@ -338,7 +340,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     /**
      * @param perHost  per host: the base's throughput on the base row, else this step's throughput ÷ that
      *                 host's base (median over its repeats there); null where the host did not run it
-     * @param combined median of every run's ratio, over all hosts (the base row: median base throughput)
+     * @param combined the ratio of geometric means {@code interval} is built around, over all hosts (the median of
+     *                 every run's ratio without an interval; the base row: median base throughput)
      * @param spread   max − min of the per-host values when at least two hosts ran the step, else null
      * @param interval the 95 % interval of {@code combined}: every run's ratio against every base run's ratio to
      *                 its own host's base (Welch on logs); null on the base row

@@ -69,10 +69,11 @@ class WhyFollowsMarkTest {
         assertThat(texts(decided.get(2))).last().asString().startsWith("differs although throughput does not: ");
         assertThat(decided.get(3).diagnosis().whyGate()).isEqualTo(Comparison.Throughput.DIFFERS);
         assertThat(texts(decided.get(3))).containsExactly("client hit ratio 99.9 % in b → 70.5 %");
-        // the table's note counts both columns' comparisons: 3 against the base, 2 against the step before
+        // the table's note: a family per column, 3 against the base, 2 against the step before
         ReportData.Run run = new ReportData.Run(null, null, null, "cumulative", null, null, null, "base", decided,
                 List.of(), null, null);
-        assertThat(VerdictModel.note(run, null)).contains("over the 5 comparisons of this table");
+        assertThat(VerdictModel.note(run, null)).contains("over the 3 comparisons of this table")
+                .contains("Holm's step-down at 5 % over its 2 comparisons");
     }
 
     /** The why-lines as StepBuilder.said says them from the decided step: its gate, its decided interval. */

@@ -133,7 +133,8 @@ final class AblationTables {
         if (lnEffect == null) {
             return Fmt.NONE;
         }
-        double f = Math.exp(lnEffect);
+        // one point estimate per comparison: the interval's (ratio of geometric means), the median's only without one
+        double f = i != null && i.ratio() != null ? i.ratio() : Math.exp(lnEffect);
         if (!mark.shown()) {
             return "×" + Fmt.num(f) + " " + (i == null ? "(no interval)" : Fmt.interval(i));
         }
