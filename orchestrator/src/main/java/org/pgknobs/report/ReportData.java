@@ -57,7 +57,7 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * effect, both directions as shares of the full slowdown on the log scale, and the culprit search as
      * ablation.json recorded it ({@code search} null when it did not run).
      *
-     * @param slowdown  base ÷ full, medians of the headline throughput (zero counted as half a request)
+     * @param slowdown  base ÷ full, geometric means of the headline throughput (zero counted as half a request)
      * @param intervals per unit, both directions with their 95 % intervals from the repeats
      */
     public record Ablation(double threshold, Double slowdown, List<org.pgknobs.ablation.Effects.UnitEffect> units,
