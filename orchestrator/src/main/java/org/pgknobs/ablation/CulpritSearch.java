@@ -55,7 +55,7 @@ public final class CulpritSearch {
     private Map<String, List<String>> settingsOf;
 
     /**
-     * @param logBase / logFull medians of ln T of the base and full runs
+     * @param logBase / logFull means of ln T of the base and full runs (Effects)
      */
     public CulpritSearch(AblationSpec.Search algorithm, double threshold, double logBase, double logFull, Measure measure) {
         if (algorithm == AblationSpec.Search.OFF) {
@@ -69,7 +69,7 @@ public final class CulpritSearch {
     }
 
     /**
-     * A set measured already (an only-U or without-U run: the median of its repeats): the search uses it
+     * A set measured already (an only-U or without-U run: the mean of its repeats' ln T): the search uses it
      * instead of measuring the same set again.
      */
     public CulpritSearch know(Set<String> settings, Trial trial) {

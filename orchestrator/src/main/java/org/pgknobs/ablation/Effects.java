@@ -22,23 +22,26 @@ import org.pgknobs.stats.WelchLogContrast;
  * ({@link WelchLogContrast}), excludes 0 (true) or holds it (false); null where a run has fewer than two repeats. With
  * no interaction on the log scale the two are equal: U removes as much as it adds.</li>
  * </ul>
- * Medians over repeats. A unit whose run has no measurement (e.g. rejected by PostgreSQL) gets nulls.
+ * Means of the logs over repeats (geometric means: the estimate the intervals are built around; with one or two
+ * repeats the same as the median). A unit whose run has no measurement (e.g. rejected by PostgreSQL) gets nulls.
  */
 public final class Effects {
 
     private Effects() {
     }
 
-    /** ln T per repeat of one run; {@code median} and {@code halfRange} over them. */
+    /** ln T per repeat of one run; {@code mean} and {@code halfRange} over them. */
     public record Runs(List<Double> logs) {
         public Runs {
             logs = List.copyOf(logs);
         }
 
-        public double median() {
-            List<Double> s = logs.stream().sorted().toList();
-            int n = s.size();
-            return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+        /**
+         * The mean of the logs: ln of the geometric mean, so every effect is the ratio of geometric means the
+         * units' intervals are built around (one point estimate per comparison).
+         */
+        public double mean() {
+            return logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         }
 
         /** Null with a single value: one run says nothing about its noise. */
@@ -57,7 +60,7 @@ public final class Effects {
                              Integer looRank, Integer aoiRank) {
     }
 
-    /** {@code slowdown} = T(base) ÷ T(full) (medians); {@code units} ranked by leave-one-out share. */
+    /** {@code slowdown} = T(base) ÷ T(full) (geometric means); {@code units} ranked by leave-one-out share. */
     public record Summary(double logBase, double logFull, double slowdown, Double baseNoise, Double fullNoise,
                           List<UnitEffect> units) {
     }
@@ -74,15 +77,15 @@ public final class Effects {
         if (base == null || full == null) {
             return null;
         }
-        double mBase = base.median();
-        double mFull = full.median();
+        double mBase = base.mean();
+        double mFull = full.mean();
         double s = mBase - mFull;
         List<UnitEffect> out = new ArrayList<>();
         units.forEach((unit, settings) -> {
             Runs without = measured(runs, AblationPlan.WITHOUT + unit);
             Runs only = measured(runs, AblationPlan.ONLY + unit);
-            Double loo = without == null ? null : without.median() - mFull;
-            Double aoi = only == null ? null : mBase - only.median();
+            Double loo = without == null ? null : without.mean() - mFull;
+            Double aoi = only == null ? null : mBase - only.mean();
             Double looNoise = without == null ? null : sum(without.halfRange(), full.halfRange());
             Double aoiNoise = only == null ? null : sum(base.halfRange(), only.halfRange());
             Boolean interaction = without == null || only == null ? null : interaction(without, full, base, only);

@@ -24,4 +24,9 @@ record Against(String compared, Optional<StepCaptures> comparedCaptures, EffectI
         comparedRuns = comparedRuns == null ? List.of() : List.copyOf(comparedRuns);
         comparedWhy = comparedWhy == null ? List.of() : List.copyOf(comparedWhy);
     }
+
+    /** The same, with the compared step's why-lines once they are said. */
+    Against withComparedWhy(List<Reason> why) {
+        return new Against(compared, comparedCaptures, vsBase, vsStepBefore, noVerdict, comparedRuns, why);
+    }
 }

@@ -29,12 +29,11 @@ public final class PageMarks {
     public static final double ALPHA = 0.05;
 
     public enum Procedure {
-        HOLM("Holm's step-down at 5 %% over the %d steps of this table (the chance of any false mark in it"
+        HOLM("Holm's step-down at 5 %% over the %d comparisons of this table (the chance of any false mark in it"
                 + " ≤ 5 %%)"),
-        BENJAMINI_HOCHBERG_HEADLINE("Benjamini–Hochberg at 5 %% over the headline phase's %d steps (false discovery"
-                + " rate ≤ 5 %%; where nothing changed, the chance of any mark in them ≤ 5 %%)"),
-        BENJAMINI_HOCHBERG("Benjamini–Hochberg at 5 %% over the %d comparisons of the other phases' tables (steps ×"
-                + " phases: false discovery rate ≤ 5 %%; where nothing changed, the chance of any mark in them ≤ 5 %%)");
+        BENJAMINI_HOCHBERG("Benjamini–Hochberg at 5 %% over the %d comparisons of the sweep's phase tables (steps ×"
+                + " phases, this table's included: false discovery rate ≤ 5 %%; where nothing changed, the chance of"
+                + " any mark on the page ≤ 5 %%)");
 
         private final String note;
 

@@ -58,9 +58,13 @@ final class PartsMerge {
             Double refValue = cells.get(ref).throughput();
             List<Double> refValues = values(runs, built, byMajor.get(ref), step);
             List<ReportData.VersionCell> row = new ArrayList<>();
-            cells.forEach((v, c) -> row.add(new ReportData.VersionCell(c.status(), c.throughput(),
-                    ratio(c.throughput(), refValue), c.reason(), v == ref || c.throughput() == null || refValue == null
-                            ? null : EffectInterval.ratio("PostgreSQL " + ref, refValues, values(runs, built, byMajor.get(v), step)))));
+            cells.forEach((v, c) -> {
+                EffectInterval interval = v == ref || c.throughput() == null || refValue == null ? null
+                        : EffectInterval.ratio("PostgreSQL " + ref, refValues, values(runs, built, byMajor.get(v), step));
+                // one point estimate per comparison: the interval's (ratio of geometric means), where there is one
+                row.add(new ReportData.VersionCell(c.status(), c.throughput(), estimate(interval,
+                        ratio(c.throughput(), refValue)), c.reason(), interval));
+            });
             rows.add(new ReportData.VersionRow(step, row));
         }
         return new ReportData.VersionTable(versions, ref, rows);
@@ -130,8 +134,9 @@ final class PartsMerge {
             List<Double> present = perHost.stream().filter(Objects::nonNull).toList();
             Double spread = present.size() < 2 ? null
                     : present.stream().mapToDouble(d -> d).max().getAsDouble() - present.stream().mapToDouble(d -> d).min().getAsDouble();
-            rows.add(new ReportData.ShardRow(step, isBase, perHost, median(all), spread,
-                    isBase || all.isEmpty() ? null : EffectInterval.ratio(base, baseNormalised, all)));
+            EffectInterval interval = isBase || all.isEmpty() ? null : EffectInterval.ratio(base, baseNormalised, all);
+            rows.add(new ReportData.ShardRow(step, isBase, perHost, isBase ? median(all) : estimate(interval,
+                    median(all)), spread, interval));
         }
         List<Double> bases = hostBase.stream().filter(Objects::nonNull).toList();
         Double baseSpread = bases.size() < 2 || median(bases) == 0 ? null
@@ -172,6 +177,11 @@ final class PartsMerge {
     private static Double median(List<Double> values) {
         Stat s = Stat.of(values);
         return s == null ? null : s.median();
+    }
+
+    /** The estimate an interval is built around (ratio of geometric means); {@code otherwise} without one. */
+    private static Double estimate(EffectInterval interval, Double otherwise) {
+        return interval != null && interval.ratio() != null ? interval.ratio() : otherwise;
     }
 
     private static Double ratio(Double value, Double base) {

@@ -67,13 +67,14 @@ public final class ReportBuilder {
         Optional<Derived> baseDerived = Repeats.medianRun(baseRuns, headline).flatMap(r -> Repeats.derived(r, headline));
 
         Mode mode = data.experiment().map(Experiment::mode).orElse(Mode.CUMULATIVE);
-        // a bracketed base: its measurements' drift is a spread every comparison allows for
+        // a bracketed base: its measurements' trend is what every comparison is set against (VerdictModel)
         Drift drift = Drift.ofBracket(data.suite().map(SuiteRecord::bracket).orElse(null), data.steps(), headline);
-        double band = Drift.bandOf(drift);
         // the steps ran on one server, workload and machine: one spread for all where a test allows (RunNoise)
         RunNoise noise = RunNoise.of(byStep, headline);
         Map<String, String> notPublished = data.suite().map(SuiteRecord::notPublished).orElse(Map.of());
         List<ReportData.Step> steps = new ArrayList<>();
+        List<StepBuilder.Base> bases = new ArrayList<>();
+        List<Against> againsts = new ArrayList<>();
         String previous = null;
         for (Map.Entry<String, List<StepRun>> e : byStep.entrySet()) {
             boolean isBase = e.getKey().equals(baseline);
@@ -88,12 +89,13 @@ public final class ReportBuilder {
                     : RunRegimes.slowdown(neighbour, byStep.get(neighbour), e.getKey(), e.getValue(), headline, noise);
             Optional<StepCaptures> comparedCaptures = neighbour == null ? Optional.empty()
                     : Repeats.medianRun(byStep.get(neighbour), headline).map(StepRun::captures);
-            steps.add(StepBuilder.step(e.getKey(), e.getValue(),
-                    new StepBuilder.Base(headline, baseThroughput, isBase ? Optional.empty() : baseDerived, isBase, pub,
-                            pubBase, mode == Mode.CUMULATIVE, band),
-                    new Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
-                            notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null,
-                            neighbour == null ? List.of() : byStep.get(neighbour), StepBuilder.why(steps, neighbour))));
+            bases.add(new StepBuilder.Base(headline, baseThroughput, isBase ? Optional.empty() : baseDerived, isBase,
+                    pub, pubBase, mode == Mode.CUMULATIVE));
+            againsts.add(new Against(neighbour, comparedCaptures, vsBase, vsNeighbour == vsBase ? null : vsNeighbour,
+                    notPublished.containsKey(e.getKey()) ? Verdict.NOT_THE_PUBLISHED_STEP : null,
+                    neighbour == null ? List.of() : byStep.get(neighbour), List.of()));
+            steps.add(StepBuilder.step(e.getKey(), e.getValue(), bases.get(bases.size() - 1),
+                    againsts.get(againsts.size() - 1)));
             previous = e.getKey();
         }
         // the one verdict model decides every mark and verdict of the run's tables, as one family per page
@@ -101,7 +103,7 @@ public final class ReportBuilder {
                 : trends(byStep, baseline, phaseNames, data.steps());
         List<ReportData.PhaseTable> sweep = mode == Mode.VARIANTS ? VerdictModel.sweep(
                 sweep(byStep, baseline, headline, phaseNames, refPhase, published), headline, trend) : List.of();
-        steps = VerdictModel.steps(steps, sweep, headline, trend);
+        steps = said(VerdictModel.steps(steps, sweep, headline, trend), byStep, bases, againsts);
         String experiment = data.experiment().map(Experiment::name)
                 .orElseGet(() -> data.suite().map(s -> s.origin().experiment()).orElse(data.dirName()));
         String postgres = data.steps().stream().filter(s -> s.stats() != null && s.stats().environment() != null)
@@ -120,6 +122,21 @@ public final class ReportBuilder {
                 baseline, steps, sweep, AblationSection.of(data),
                 mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? baseSpread(baseline, baseRuns, headline, drift, noise)
                         : null);
+    }
+
+    /**
+     * The steps with their why-lines, said in the run's order once the verdict model decided the marks they are gated
+     * on (each step reads the lines of the step it is compared with, said before it).
+     */
+    private static List<ReportData.Step> said(List<ReportData.Step> decided, Map<String, List<StepRun>> byStep,
+                                              List<StepBuilder.Base> bases, List<Against> againsts) {
+        List<ReportData.Step> said = new ArrayList<>();
+        for (int i = 0; i < decided.size(); i++) {
+            ReportData.Step s = decided.get(i);
+            said.add(StepBuilder.said(s, byStep.get(s.name()), bases.get(i),
+                    againsts.get(i).withComparedWhy(StepBuilder.why(said, againsts.get(i).compared()))));
+        }
+        return said;
     }
 
     /**

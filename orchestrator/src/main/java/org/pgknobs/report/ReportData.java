@@ -57,7 +57,7 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * effect, both directions as shares of the full slowdown on the log scale, and the culprit search as
      * ablation.json recorded it ({@code search} null when it did not run).
      *
-     * @param slowdown  base ÷ full, medians of the headline throughput (zero counted as half a request)
+     * @param slowdown  base ÷ full, geometric means of the headline throughput (zero counted as half a request)
      * @param intervals per unit, both directions with their 95 % intervals from the repeats
      */
     public record Ablation(double threshold, Double slowdown, List<org.pgknobs.ablation.Effects.UnitEffect> units,
@@ -96,6 +96,12 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
                     diagnosis, series);
         }
 
+        /** This step with its diagnosis (its why-lines are said once the verdict model has decided, StepBuilder). */
+        Step with(Diagnosis said) {
+            return new Step(index, name, status, reason, repeats, figuresFrom, effect, window, server, captured,
+                    said, series);
+        }
+
         /** A measured window of the step moved (a trend or a level shift): the tables mark it. */
         public boolean notSteady() {
             return diagnosis.steadiness() != null && !diagnosis.steadiness().steady();
@@ -109,7 +115,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param slowdownInterval  the slowdown's 95 % interval against the base from both sides' repeats (baseline
      *                          throughput ÷ this step's, see {@link EffectInterval}); null for the base itself
      * @param stepBeforeInterval cumulative only: the slowdown against the step before (its throughput ÷ this
-     *                          step's) with its interval; null for the base and the step right after it
+     *                          step's) with its interval, set against the base's trend as the verdict model
+     *                          decided it; null for the base and the step right after it
      * @param withinNoise       the slowdown's interval holds 1, or holds the bracketed base's drift: ours shows no
      *                          effect against the base (false without an interval, e.g. with one repeat on either side)
      * @param throughputBelow   set when nothing completed in the window: the throughput is below this (1 per
@@ -133,10 +140,11 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
         }
 
         /** This effect with the mark and verdict the run's verdict model decided. */
-        Effect decided(EffectInterval corrected, Mark decidedMark, String decidedVerdict) {
+        Effect decided(EffectInterval corrected, EffectInterval correctedStepBefore, Mark decidedMark,
+                       String decidedVerdict) {
             // one point estimate per comparison: the one the interval is built around, where there is one
             Double estimate = corrected != null && corrected.ratio() != null ? corrected.ratio() : slowdown;
-            return new Effect(throughput, goodput, estimate, corrected, stepBeforeInterval,
+            return new Effect(throughput, goodput, estimate, corrected, correctedStepBefore,
                     corrected != null && throughputBelow == null && corrected.present() && !decidedMark.shown(),
                     published, publishedSlowdown, throughputBelow, decidedVerdict,
                     publishedInside == null ? null : corrected.contains(publishedSlowdown), decidedMark);
@@ -192,16 +200,25 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      *
      * @param nothingToActOn its changed settings whose mechanism stayed idle in it and in the step it is compared
      *                       with (their why-lines are in {@code why} too); empty when none, or not known
+     * @param whyGate        the why-gate as the verdict model decided it for the comparison the why-lines read (the
+     *                       step before in cumulative mode, else the base): DIFFERS exactly where that comparison is
+     *                       marked ({@link VerdictModel#gate}); null for the base, and in older report.json
      */
     public record Diagnosis(List<Reason> why, Steadiness steadiness,
-                            List<org.pgknobs.report.why.Inert> nothingToActOn) {
+                            List<org.pgknobs.report.why.Inert> nothingToActOn,
+                            org.pgknobs.report.why.Comparison.Throughput whyGate) {
 
         public Diagnosis {
             nothingToActOn = nothingToActOn == null ? List.of() : List.copyOf(nothingToActOn); // older report.json
         }
 
         public Diagnosis(List<Reason> why, Steadiness steadiness) {
-            this(why, steadiness, List.of());
+            this(why, steadiness, List.of(), null);
+        }
+
+        /** This diagnosis with the why-gate the verdict model decided (the lines are said after it, StepBuilder). */
+        Diagnosis gated(org.pgknobs.report.why.Comparison.Throughput gate) {
+            return new Diagnosis(why, steadiness, nothingToActOn, gate);
         }
     }
 
@@ -298,6 +315,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
 
     /**
      * @param status   done, n/a, failed ...; {@code reason} says why when nothing was measured
+     * @param ratioToReference the ratio of geometric means {@code interval} is built around (the ratio of medians
+     *                 where there is no interval)
      * @param interval the 95 % interval of {@code ratioToReference} from both versions' repeats; null on the
      *                 reference version and where nothing was measured
      */
@@ -321,7 +340,8 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     /**
      * @param perHost  per host: the base's throughput on the base row, else this step's throughput ÷ that
      *                 host's base (median over its repeats there); null where the host did not run it
-     * @param combined median of every run's ratio, over all hosts (the base row: median base throughput)
+     * @param combined the ratio of geometric means {@code interval} is built around, over all hosts (the median of
+     *                 every run's ratio without an interval; the base row: median base throughput)
      * @param spread   max − min of the per-host values when at least two hosts ran the step, else null
      * @param interval the 95 % interval of {@code combined}: every run's ratio against every base run's ratio to
      *                 its own host's base (Welch on logs); null on the base row

@@ -87,8 +87,9 @@ final class RunNoise {
                 .collect(Collectors.joining(", ")) + ": each keeps Welch's interval on its own repeats";
         return String.format(Locale.ROOT, "Noise model: %s, SD of the logs %.3f (≈ CV %.1f %%); "
                         + "each step's spread tested against the others' (F test, step-down over %d steps at a family-wise "
-                        + "0.05) %s; "
-                        + "a step measured once takes the pooled spread (equal spread assumed)", pooled(),
-                model.pooledSd(), 100 * model.pooledSd(), model.tests().size(), named);
+                        + "%.2f) %s; a pooled interval is built at %.0f %%, so that with the test's share spent it covers"
+                        + " at least 95 %%; a step measured once takes the pooled spread (equal spread assumed)", pooled(),
+                model.pooledSd(), 100 * model.pooledSd(), model.tests().size(), PooledLogSpread.FAMILY_ALPHA, named,
+                100 * (1 - PooledLogSpread.INTERVAL_ALPHA));
     }
 }

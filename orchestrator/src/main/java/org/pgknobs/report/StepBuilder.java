@@ -18,6 +18,7 @@ import org.pgknobs.report.plans.PlanChanges;
 import org.pgknobs.report.statements.StatementTables;
 import org.pgknobs.collector.WholeRun;
 import org.pgknobs.collector.WindowStats;
+import org.pgknobs.report.why.Comparison;
 import org.pgknobs.report.why.Evidence;
 import org.pgknobs.report.why.Inert;
 import org.pgknobs.report.why.NothingToActOn;
@@ -42,46 +43,75 @@ final class StepBuilder {
      * The base and the published values.
      *
      * @param baseDerived the base's collector figures; empty for the base itself
-     * @param published   the published headline value of this step and of the base, null without
-     * @param drift       the bracketed base's band ({@link Drift#band()}), 1 when unknown; marks and verdicts allow
-     *                    for the base's drift through its trend model instead ({@link VerdictModel}, {@link BaseTrend})
+     * @param published   the published headline value of this step and of the base, null without; marks,
+     *                    verdicts and the why-gate allow for the base's drift through its trend model
+     *                    ({@link VerdictModel}, {@link BaseTrend})
      */
     record Base(String headline, Stat throughput, Optional<Derived> baseDerived, boolean isBase, Double published,
-                Double publishedBase, boolean cumulative, double drift) {
+                Double publishedBase, boolean cumulative) {
     }
 
     private StepBuilder() {
     }
 
+    /**
+     * The step's figures, its comparisons and what its changed settings found to act on; its why-lines are said by
+     * {@link #said} once the run's verdict model has decided the marks they are gated on.
+     */
     static ReportData.Step step(String name, List<StepRun> runs, Base base, Against against) {
         String headline = base.headline();
         Optional<StepRun> median = Repeats.medianRun(runs, headline);
         Optional<PhaseResult> phase = median.flatMap(r -> Repeats.phase(r, headline));
+        Optional<Outcome> outcome = phase.map(Outcome::of);
+        MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
+        Optional<Derived> d = median.flatMap(r -> Repeats.derived(r, headline));
+        Optional<Captures> captures = median.map(m -> new Captures(m.captures(), against.comparedCaptures()));
+        return new ReportData.Step(runs.get(0).index(), name, status(runs), runs.stream().map(StepRun::reason)
+                .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
+                effect(runs, base, against, outcome), window(median, phase, outcome, machine, headline),
+                server(d, median, outcome), captured(median, captures, against, headline),
+                new ReportData.Diagnosis(List.of(), WindowSteadiness.of(runs), inert(name, runs, against, headline),
+                        null),
+                series(runs, median));
+    }
+
+    /**
+     * The step with its why-lines, said after the verdict model decided its marks (docs/reports.md, "The why-gate"):
+     * the comparative lines are gated on {@code decided}'s why-gate and read its interval (set against the base's
+     * trend), so a step the tables mark gets them as they are and a step they do not mark gets none un-prefixed.
+     *
+     * @param against what the step is set against, with the compared step's why-lines as said
+     */
+    static ReportData.Step said(ReportData.Step decided, List<StepRun> runs, Base base, Against against) {
+        String headline = base.headline();
+        Optional<StepRun> median = Repeats.medianRun(runs, headline);
+        if (median.isEmpty()) {
+            return decided;
+        }
+        Optional<PhaseResult> phase = median.flatMap(r -> Repeats.phase(r, headline));
         Optional<Derived> d = median.flatMap(r -> Repeats.derived(r, headline));
         Optional<Outcome> outcome = phase.map(Outcome::of);
         MachineFacts machine = median.map(StepRun::result).map(r -> r.machine()).orElse(null);
-        Steadiness steadiness = WindowSteadiness.of(runs);
+        ReportData.Effect e = decided.effect();
+        // the interval the gate decided on: against the step before in a chain, else the base
+        EffectInterval compared = e.stepBeforeInterval() != null ? e.stepBeforeInterval() : e.slowdownInterval();
         Evidence evidence = new Evidence(machine, headline, outcome.map(Outcome::errorsBySqlState).orElse(null),
                 outcome.map(Outcome::attempts).orElse(null), outcome.map(Outcome::successful).orElse(null),
-                outcome.map(Outcome::isolation).orElse(null),
-                noise(against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase(), base.drift()), steadiness,
+                outcome.map(Outcome::isolation).orElse(null), noise(compared), decided.diagnosis().steadiness(),
                 median.flatMap(m -> RunRegimes.evidence(m, runs, phase, headline, against.compared(),
                         against.comparedRuns())).orElse(null),
                 // the insert benchmark's driver counts inserted rows as its transactions: its per-"transaction" is per row
                 median.map(StepRun::result).map(r -> r.workload().kind())
                         .map(k -> k.equals(org.pgknobs.workload.insertbench.InsertBenchWorkload.KIND) ? "row" : null)
                         .orElse(null));
-        Optional<Captures> captures = median.map(m -> new Captures(m.captures(), against.comparedCaptures()));
-        List<Inert> inert = inert(name, runs, against, headline);
-        return new ReportData.Step(runs.get(0).index(), name, status(runs), runs.stream().map(StepRun::reason)
-                .filter(Objects::nonNull).findFirst().orElse(null), runs.size(), median.map(StepRun::repeat).orElse(null),
-                effect(runs, base, against, outcome), window(median, phase, outcome, machine, headline),
-                server(d, median, outcome), captured(median, captures, against, headline),
-                new ReportData.Diagnosis(median.map(m -> WhyRules.explain(new WhyInput(d.orElse(null),
-                        base.baseDerived(), m.settings(), evidence, captures,
-                        WhyComparison.of(runs, against, headline, base.drift())))).map(why -> withInert(why, inert))
-                        .orElse(List.of()), steadiness, inert),
-                series(runs, median));
+        Optional<Comparison> comparison = WhyComparison.of(runs, against, headline, compared,
+                decided.diagnosis().whyGate());
+        List<Reason> why = WhyRules.explain(new WhyInput(d.orElse(null), base.baseDerived(), median.get().settings(),
+                evidence, decided.captured().captures(), comparison));
+        ReportData.Diagnosis diagnosis = decided.diagnosis();
+        return decided.with(new ReportData.Diagnosis(withInert(why, diagnosis.nothingToActOn()),
+                diagnosis.steadiness(), diagnosis.nothingToActOn(),
+                comparison.map(Comparison::throughput).orElse(diagnosis.whyGate())));
     }
 
     /** The step's changed settings that found nothing to act on here or in the step it is compared with. */
@@ -196,10 +226,13 @@ final class StepBuilder {
                 median.map(StepRun::checkpoints).orElse(List.of()), median.map(StepRun::phaseSamples).orElse(Map.of()));
     }
 
-    /** The interval against the step it is told apart from, when there is one. */
-    private static Evidence.Noise noise(EffectInterval i, double drift) {
+    /**
+     * The interval against the step it is told apart from, when there is one, as the verdict model decided on it (set
+     * against the base's trend: no band beside it, the trend model replaced it).
+     */
+    private static Evidence.Noise noise(EffectInterval i) {
         return i == null || !i.present() || i.bound() ? null
-                : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN(), drift);
+                : new Evidence.Noise(i.against(), i.ratio(), i.lower(), i.upper(), i.n(), i.referenceN());
     }
 
     private static ReportData.Autovacuum autovacuum(Derived d, StepRun run) {

@@ -71,11 +71,23 @@ public final class SummaryTable {
     private final Experiment experiment;
     private final List<Row> rows;
     private final SuiteRecord.Selection selection;
+    private final Map<String, Double> estimates;
 
-    private SummaryTable(Experiment experiment, List<Row> rows, SuiteRecord.Selection selection) {
+    private SummaryTable(Experiment experiment, List<Row> rows, SuiteRecord.Selection selection,
+                         Map<String, Double> estimates) {
         this.experiment = experiment;
         this.rows = rows;
         this.selection = selection;
+        this.estimates = estimates;
+    }
+
+    /**
+     * The step's change against the base as the report's verdict model estimates it, in the table's orientation
+     * (cumulative: slowdown, variants: ÷ base): the ratio of geometric means its interval is built around, the same
+     * number report.md prints (without an interval, the model's ratio of medians); null where the model has none.
+     */
+    public Double estimate(String step) {
+        return estimates.get(step);
     }
 
     public Experiment experiment() {
@@ -120,7 +132,27 @@ public final class SummaryTable {
                             o != null && o.nothingCompleted(headline.throughput()), o == null ? null : o.errorsText(),
                             WorkDone.of(w)), server(d), null, null));
         }
-        return new SummaryTable(experiment, withVerdicts(rows, model), suite.selection());
+        return new SummaryTable(experiment, withVerdicts(rows, model), suite.selection(), estimates(model));
+    }
+
+    /** Each step's point estimate against the base from the model: a sweep's table of the verdicts, else the steps. */
+    private static Map<String, Double> estimates(ReportData.Run model) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        Optional<ReportData.PhaseTable> table = verdictTable(model);
+        if (table.isPresent()) {
+            table.get().rows().stream().filter(r -> r.relative() != null).forEach(r -> out.put(r.step(), r.relative()));
+        } else {
+            // a step that completed nothing has a bound, not an estimate: its rows bound it themselves
+            model.steps().stream().filter(s -> s.effect().slowdown() != null && s.effect().throughputBelow() == null)
+                    .forEach(s -> out.put(s.name(), s.effect().slowdown()));
+        }
+        return out;
+    }
+
+    /** The sweep table the verdicts read: the reference's phase, else (no reference) the headline phase. */
+    private static Optional<ReportData.PhaseTable> verdictTable(ReportData.Run model) {
+        String phase = model.reference() == null ? model.setup().headlinePhase() : model.reference().phase();
+        return model.sweep().stream().filter(t -> t.phase().equals(phase)).findFirst();
     }
 
     private static Server server(Derived d) {
@@ -143,8 +175,7 @@ public final class SummaryTable {
     private static List<Row> withVerdicts(List<Row> rows, ReportData.Run model) {
         Map<String, Verdict> byStep = new LinkedHashMap<>();
         Map<String, EffectInterval> intervals = new LinkedHashMap<>();
-        String phase = model.reference() == null ? null : model.reference().phase();
-        Optional<ReportData.PhaseTable> table = model.sweep().stream().filter(t -> t.phase().equals(phase)).findFirst();
+        Optional<ReportData.PhaseTable> table = verdictTable(model);
         if (table.isPresent()) {
             for (ReportData.RelativeRow r : table.get().rows()) {
                 Verdict v = Verdict.ofLabel(r.verdict());
@@ -173,7 +204,10 @@ public final class SummaryTable {
                 .orElse(null);
     }
 
-    /** The base's median throughput over its done repeats, what every row's change divides by; null without a base. */
+    /**
+     * The base's median throughput over its done repeats, the base's own figure: a step that completed nothing is
+     * bounded against it (as report.md's); null without a base.
+     */
     public static Double baseMedian(List<Row> rows) {
         Row base = baseRow(rows);
         Stat s = base == null ? null : Stat.of(doneThroughputs(rows, base.name()));

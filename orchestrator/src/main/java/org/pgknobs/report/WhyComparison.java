@@ -14,8 +14,13 @@ final class WhyComparison {
     private WhyComparison() {
     }
 
-    /** @param drift the base's drift band ({@link Drift#bandOf}), 1 when the run was not bracketed */
-    static Optional<Comparison> of(List<StepRun> runs, Against against, String headline, double drift) {
+    /**
+     * @param compared the interval the verdict model decided the gate on (against the step before in a chain, else the
+     *                 base), set against the base's trend
+     * @param gate     the why-gate the verdict model decided from that interval's mark ({@link VerdictModel#gate})
+     */
+    static Optional<Comparison> of(List<StepRun> runs, Against against, String headline, EffectInterval compared,
+                                   Comparison.Throughput gate) {
         if (against.compared() == null || against.comparedRuns().isEmpty()) {
             return Optional.empty();
         }
@@ -24,23 +29,21 @@ final class WhyComparison {
         Derived derived = median.flatMap(r -> Repeats.derived(r, headline)).orElse(null);
         Long committed = median.flatMap(r -> Repeats.phase(r, headline)).map(Outcome::of)
                 .map(Outcome::successful).orElse(null);
-        EffectInterval i = against.vsStepBefore() != null ? against.vsStepBefore() : against.vsBase();
         return Optional.of(new Comparison(against.compared(), derived, median.map(StepRun::settings).orElse(null),
-                committed, captures(runs), captures(theirs), throughput(i, Repeats.headlineValues(runs, headline),
-                Repeats.headlineValues(theirs, headline), drift), against.comparedWhy(),
+                committed, captures(runs), captures(theirs), throughput(gate, compared,
+                Repeats.headlineValues(runs, headline), Repeats.headlineValues(theirs, headline)), against.comparedWhy(),
                 RepeatFigureReader.of(runs, theirs, headline)));
     }
 
     /**
-     * The why-gate (docs/reports.md): DIFFERS when the interval (or a step's bound) is marked, clear of 1 and of the
-     * drift band ({@link Mark}); WITHIN_DRIFT when it clears 1 only; NO_DIFFERENCE when it holds 1, or when both
-     * steps have two repeats or more and every one gave the same throughput (a rate-limited workload: nothing to
-     * estimate, nothing differs); else UNKNOWN.
+     * The why-gate (docs/reports.md): the verdict model's decision ({@link VerdictModel#gate}: DIFFERS exactly where
+     * the page marks the comparison); without an interval, NO_DIFFERENCE when both steps have two repeats or more and
+     * every one gave the same throughput (a rate-limited workload: nothing to estimate, nothing differs), else UNKNOWN.
      */
-    static Comparison.Throughput throughput(EffectInterval i, List<Double> mine, List<Double> theirs, double drift) {
-        if (i != null && i.present()) {
-            return i.containsOne() ? Comparison.Throughput.NO_DIFFERENCE
-                    : Mark.of(i, drift).shown() ? Comparison.Throughput.DIFFERS : Comparison.Throughput.WITHIN_DRIFT;
+    static Comparison.Throughput throughput(Comparison.Throughput gate, EffectInterval i, List<Double> mine,
+                                            List<Double> theirs) {
+        if (i != null && i.present() && gate != null) {
+            return gate;
         }
         boolean identical = mine.size() >= 2 && theirs.size() >= 2
                 && Stream.concat(mine.stream(), theirs.stream()).distinct().count() == 1;

@@ -128,7 +128,7 @@ final class AblationSearchPhase {
 
     private static void known(CulpritSearch search, Effects.Runs runs, Set<String> settings, String run) {
         if (runs != null && !runs.logs().isEmpty() && !settings.isEmpty()) {
-            search.know(settings, CulpritSearch.Trial.of(runs.median(), run));
+            search.know(settings, CulpritSearch.Trial.of(runs.mean(), run));
         }
     }
 

@@ -18,15 +18,17 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * base's measurements included) where a test does not reject a common spread, and each comparison's interval is
  * Student's t on the logs with the pooled standard deviation s<sub>p</sub> and its pooled degrees of freedom
  * Σ(n<sub>i</sub> − 1): exp(d ± t<sub>0.975, df</sub> · s<sub>p</sub> · sqrt(1/n₁ + 1/n₂)) (the pooled two-sample
- * t interval with the error term of a one-way ANOVA; Montgomery, "Design and analysis of experiments", §3.5). A step
- * measured once then has an interval too, with the spread the run measured elsewhere (equal spread assumed).
+ * t interval with the error term of a one-way ANOVA; Montgomery, "Design and analysis of experiments", §3.5), at
+ * 1 − {@link #INTERVAL_ALPHA} = 96 % so that, with the naming test's {@value #FAMILY_ALPHA} spent, the interval a step
+ * gets covers at least 95 % (a union bound over the test's selection). A step measured once then has an interval
+ * too, with the spread the run measured elsewhere (equal spread assumed).
  *
  * <p><b>The test of a common spread.</b> Each step with at least 2 repeats is tested against the pooled spread of
  * all the others still pooled: F = s<sub>i</sub>² ÷ s<sub>others</sub>², two-sided, on (n<sub>i</sub> − 1,
  * Σ<sub>j≠i</sub>(n<sub>j</sub> − 1)) degrees of freedom (Commons Statistics' {@link FDistribution}). Step-down: the
- * step with the smallest p is named when p ≤ 0.05 ÷ m (m the steps tested in that round: Holm's thresholds, Holm
+ * step with the smallest p is named when p ≤ 0.01 ÷ m (m the steps tested in that round: Holm's thresholds, Holm
  * 1979), left out of the pool, and the others are tested again without it, until none passes; the first naming
- * under a common spread has probability at most 0.05 (Bonferroni), so the family-wise rate is 0.05. A named step
+ * under a common spread has probability at most 0.01 (Bonferroni), so the family-wise rate is 0.01. A named step
  * <em>differs</em>: it keeps its own {@link WelchLogRatio} interval. This is the one-against-the-rest form of
  * Cochran's test for one variance larger than the others (Cochran 1941), for unequal repeats and either direction,
  * repeated as Rosner's generalized ESD procedure repeats its outlier test (Rosner 1983), so that one wide step does
@@ -42,8 +44,23 @@ public final class PooledLogSpread {
 
     public static final String METHOD = "pooled-log";
 
-    /** The family-wise level of the test that names a step whose spread differs. */
-    public static final double FAMILY_ALPHA = 0.05;
+    /**
+     * The family-wise level of the test that names a step whose spread differs: spent from the intervals' 5 % (see
+     * {@link #INTERVAL_ALPHA}).
+     */
+    public static final double FAMILY_ALPHA = 0.01;
+
+    /**
+     * The level a pooled interval is built at, 1 − 0.96: what is left of 5 % once the naming test spent its
+     * {@value #FAMILY_ALPHA}. The test selects: it names a step when the others' spread happens to be small, and the
+     * pool then keeps that small spread (the others' intervals then cover 77 % of the time, docs/statistics.md).
+     * Under a common spread, the interval a step gets misses only if the naming test named some step (probability
+     * ≤ {@value #FAMILY_ALPHA}) or, with none named, the all-in pooled interval missed (probability
+     * {@code INTERVAL_ALPHA}): by the union bound the interval used, whichever it is, covers with probability
+     * ≥ 95 %, whatever the selection. Its p-value is scaled to match (p × 0.05 ÷ INTERVAL_ALPHA: below 0.05 exactly
+     * where the interval excludes 1), so a mark's level is 5 % by the same bound.
+     */
+    public static final double INTERVAL_ALPHA = 0.04; // 0.05 − FAMILY_ALPHA
 
     /**
      * One step's test against the others' pooled spread.
@@ -160,8 +177,9 @@ public final class PooledLogSpread {
         double shift = Mean.of(logStep).getAsDouble() - Mean.of(logReference).getAsDouble();
         double standardError = Math.sqrt(pooledVariance * (1.0 / logStep.length + 1.0 / logReference.length));
         TDistribution t = TDistribution.of(degreesOfFreedom);
-        double half = t.inverseSurvivalProbability(0.025) * standardError;
-        double p = Math.min(1, 2 * t.survivalProbability(Math.abs(shift) / standardError));
+        // at 1 − INTERVAL_ALPHA, the naming test's share spent: covers ≥ 95 % with the test's selection included
+        double half = t.inverseSurvivalProbability(INTERVAL_ALPHA / 2) * standardError;
+        double p = Math.min(1, 2 * t.survivalProbability(Math.abs(shift) / standardError) * 0.05 / INTERVAL_ALPHA);
         return new RatioInterval(METHOD, Math.exp(shift), Math.exp(shift - half), Math.exp(shift + half), 0.95, p);
     }
 

@@ -89,13 +89,13 @@ class PooledNoiseSimulationTest {
                         + "coverage %.2f %% of %d intervals; median width on logs %.3f pooled, %.3f Welch (%.2f of "
                         + "Welch's); runs with a step named although all share one spread %.2f %%%n", CV * 100, RUNS,
                 coverage * 100, intervals, median(pooled), median(welch), fraction, falseNaming * 100);
-        // nominal 95 %, exact under the model without the naming test; the test's selection costs about half a
-        // point (docs/statistics.md): at least 94 % leaves room for the simulation's own error (±0.3 points)
-        assertThat(coverage).isGreaterThanOrEqualTo(0.94);
+        // at least 95 % by the union bound over the naming test's selection (PooledLogSpread.INTERVAL_ALPHA): the
+        // interval at 96 %, the test at 1 %; measured 95.7 % (docs/statistics.md)
+        assertThat(coverage).isGreaterThanOrEqualTo(0.95);
         assertThat(fraction).isLessThan(0.5);
-        // Holm holds 5 % where the logs are normal; normal noise on throughputs has slightly skewed logs, to which the
-        // F test is sensitive: measured 5.3-5.6 % (docs/statistics.md)
-        assertThat(falseNaming).isLessThanOrEqualTo(0.07);
+        // Holm holds 1 % where the logs are normal; normal noise on throughputs has slightly skewed logs, to which the
+        // F test is sensitive: measured 0.86 % (docs/statistics.md)
+        assertThat(falseNaming).isLessThanOrEqualTo(0.02);
     }
 
     @Test

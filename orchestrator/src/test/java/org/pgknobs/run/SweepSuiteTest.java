@@ -49,15 +49,21 @@ class SweepSuiteTest {
         assertThat(run.output()).contains("÷ base");
     }
 
-    /** Every row's "÷ base" is its throughput over the base's median: a repeat of the base is not a change of its own. */
+    /**
+     * Every row's "÷ base" is the one point estimate of the step's comparison, as report.json's verdict model holds it
+     * (the ratio of geometric means its interval is built around), the same on each of the step's repeat rows; the
+     * base, compared with nothing, prints none.
+     */
     @Test
-    void theSummaryDividesEveryRowByTheBasesMedianOverItsRepeats() throws IOException {
+    void theSummaryPrintsTheModelsPointEstimateOnEveryRowOfAStep() throws IOException {
         TinyRuns.Run run = TinyRuns.sweep();
         List<SummaryTable.Row> rows = ResultDirReader.summaryTable(run.directory()).rows();
-        List<Double> base = rows.stream().filter(r -> r.name().equals("base") && r.throughput() != null)
-                .map(SummaryTable.Row::throughput).sorted().toList();
-        assertThat(base).hasSize(2);
-        double median = (base.get(0) + base.get(1)) / 2;
+        org.pgknobs.report.ReportData.Run report = JsonFiles.read(run.directory().resolve("report.json"),
+                org.pgknobs.report.ReportData.class).runs().get(0);
+        String phase = report.reference() == null ? report.setup().headlinePhase() : report.reference().phase();
+        java.util.Map<String, org.pgknobs.report.ReportData.RelativeRow> model = new java.util.HashMap<>();
+        report.sweep().stream().filter(t -> t.phase().equals(phase)).findFirst().orElseThrow().rows()
+                .forEach(r -> model.put(r.step(), r));
         List<String[]> printed = Files.readAllLines(run.directory().resolve("summary.md")).stream()
                 .filter(l -> l.matches("\\| [0-9.]+ \\|.*")).map(l -> l.split("\\|")).toList();
         List<SummaryTable.Row> measured = rows.stream().filter(r -> r.throughput() != null).toList();
@@ -65,8 +71,16 @@ class SweepSuiteTest {
         for (SummaryTable.Row r : measured) {
             String index = r.index() + (r.repeat() > 1 ? "." + r.repeat() : "");
             String[] cells = printed.stream().filter(c -> c[1].trim().equals(index)).findFirst().orElseThrow();
+            org.pgknobs.report.ReportData.RelativeRow m = model.get(r.name());
+            if (m == null || m.relative() == null) {
+                assertThat(cells[6].trim()).as(index + " " + r.name()).isEqualTo("–");
+                continue;
+            }
             assertThat(cells[6].trim()).as(index + " " + r.name())
-                    .isEqualTo(String.format(Locale.ROOT, "%.2f", r.throughput() / median));
+                    .isEqualTo(String.format(Locale.ROOT, "%.2f", m.relative()));
+            if (m.interval() != null && m.interval().ratio() != null) {
+                assertThat(m.relative()).as(r.name() + ": the interval's estimate").isEqualTo(m.interval().ratio());
+            }
         }
     }
 

@@ -25,8 +25,8 @@ final class AblationTables {
     /** One sentence: the full slowdown, what the shares are of, and which runs measured nothing. */
     static String headline(ReportData.Ablation a) {
         String s = a.slowdown() == null ? "The base or the full set has no measurement: no effects."
-                : "The full set runs ×" + Fmt.num(a.slowdown()) + " slower than the base (medians of the headline "
-                        + "throughput). [lo–hi]: the factor's 95 % interval from the repeats (Welch's t on logs); faster,"
+                : "The full set runs ×" + Fmt.num(a.slowdown()) + " slower than the base (geometric means of the "
+                        + "headline throughput's repeats). [lo–hi]: the factor's 95 % interval from the repeats (Welch's t on logs); faster,"
                         + " slower and a rank only where that interval lies wholly on one side of 1 (ranks order those"
                         + " units by their estimate). Shares are of that slowdown on the log scale (100 % = all of it); ±"
                         + " is half the range over the repeats, a description, not a test. Interaction: the 95 % interval"
@@ -133,7 +133,8 @@ final class AblationTables {
         if (lnEffect == null) {
             return Fmt.NONE;
         }
-        double f = Math.exp(lnEffect);
+        // one point estimate per comparison: the interval's (ratio of geometric means), the median's only without one
+        double f = i != null && i.ratio() != null ? i.ratio() : Math.exp(lnEffect);
         if (!mark.shown()) {
             return "×" + Fmt.num(f) + " " + (i == null ? "(no interval)" : Fmt.interval(i));
         }

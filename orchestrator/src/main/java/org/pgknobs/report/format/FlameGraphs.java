@@ -14,8 +14,6 @@ import org.pgknobs.json.Json;
 import org.pgknobs.profile.FoldedStacks;
 import org.pgknobs.report.captures.Captures;
 import org.pgknobs.report.captures.StepCaptures;
-import org.pgknobs.report.EffectInterval;
-import org.pgknobs.report.Mark;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.why.FrameShifts;
 
@@ -23,7 +21,7 @@ import org.pgknobs.report.why.FrameShifts;
  * The report's interactive flame graphs: per step with a profile.folded, its own and a differential one
  * against the step it is compared with (the step's frames, red where their share grew, blue where it shrank, only
  * where the change passes the profile test, {@link FrameShifts}, and the step's throughput differs from the compared
- * step's beyond 1 and the drift, {@link Mark}; every other frame grey).
+ * step's as the verdict model marks it, its why-gate; every other frame grey).
  * The drawing library is ECharts from its WebJar on the class path, inlined once per report, so report.html
  * stays one file that needs no network.
  */
@@ -68,10 +66,9 @@ final class FlameGraphs {
                 continue;
             }
             Optional<FoldedStacks> compared = captures.compared().flatMap(FlameGraphs::read);
-            // the why-gate: a frame's change is shown as a direction only where the step's throughput differs
-            EffectInterval vs = s.effect().stepBeforeInterval() != null ? s.effect().stepBeforeInterval()
-                    : s.effect().slowdownInterval();
-            boolean differs = Mark.of(vs, run.driftBand()).shown();
+            // the why-gate as the verdict model decided it: a frame's change is a direction only where the step's
+            // throughput differs from the compared step's (its comparison marked)
+            boolean differs = s.diagnosis().whyGate() == org.pgknobs.report.why.Comparison.Throughput.DIFFERS;
             String id = "flame-" + HtmlReport.esc(run.label()).replaceAll("[^A-Za-z0-9]", "") + "-" + s.index();
             h.append("<h4>").append(HtmlReport.esc(s.name())).append(": ").append(stacks.get().samples())
                     .append(" samples of the server's processes</h4>\n");
@@ -110,8 +107,8 @@ final class FlameGraphs {
     static String legend(long comparedSamples, List<List<Object>> items, boolean differs) {
         String head = "Differential against the compared step (" + comparedSamples + " samples): ";
         if (!differs) {
-            return head + "every frame grey. This step's throughput does not differ from the compared step's beyond 1"
-                    + " and the drift (or cannot be told), so no frame's change of share is shown as a direction.";
+            return head + "every frame grey. This step's throughput is not marked as differing from the compared step's"
+                    + " (or cannot be told), so no frame's change of share is shown as a direction.";
         }
         long passed = items.stream().filter(i -> Boolean.TRUE.equals(i.get(6))).count();
         return head + "red frames gained share, blue lost it, only where the change passes the profile test ("

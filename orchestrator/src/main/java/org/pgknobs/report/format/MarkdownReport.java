@@ -185,7 +185,7 @@ final class MarkdownReport implements ReportFormat {
                     Fmt.num(s.effect().published()), Fmt.times(s.effect().publishedSlowdown()), Steps.verdict(s)));
             cells.addAll(Steps.serverFigures(s));
             if (stepBefore) {
-                cells.add(6, Steps.stepBefore(s, shared));
+                cells.add(6, Steps.markedStepBefore(s, shared));
             }
             int failed = header.indexOf("failed by SQLSTATE");
             cells.set(failed, Fmt.failedWithWhy(cells.get(failed), s.name(), ""));

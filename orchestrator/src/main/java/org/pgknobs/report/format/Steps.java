@@ -46,13 +46,43 @@ final class Steps {
                 + (end < 0 ? "" : cell.substring(end));
     }
 
-    /** "×1.05 [0.97–1.14] vs cache-8mb", or "-" where there is no step before but the base. */
+    /**
+     * "×1.05 [0.97–1.14] vs cache-8mb", or "-" where there is no step before but the base; "×1.40 ▼ [1.2–1.6] vs
+     * cache-8mb" where the verdict model marks it (the comparison the step's why-lines read, so its why-gate).
+     */
     static String stepBefore(ReportData.Step s, String shared) {
+        return stepBefore(s, shared, "");
+    }
+
+    /** As {@link #stepBefore(ReportData.Step, String)}, the marked value in bold: report.md's cell. */
+    static String markedStepBefore(ReportData.Step s, String shared) {
+        return stepBefore(s, shared, "**");
+    }
+
+    private static String stepBefore(ReportData.Step s, String shared, String bold) {
         var i = s.effect().stepBeforeInterval();
         if (i == null) {
             return Fmt.NONE;
         }
-        return (i.present() && !i.bound() ? Fmt.times(i.ratio(), i) : Fmt.interval(i, shared)) + " vs " + i.against();
+        String cell = (i.present() && !i.bound() ? Fmt.times(i.ratio(), i) : Fmt.interval(i, shared)) + " vs "
+                + i.against();
+        org.pgknobs.report.Mark mark = stepBeforeMark(s);
+        if (mark == org.pgknobs.report.Mark.NONE || i.bound()) {
+            return cell;
+        }
+        int end = cell.indexOf(' ');
+        return bold + cell.substring(0, end) + (mark == org.pgknobs.report.Mark.DOWN ? " ▼" : " ▲") + bold
+                + cell.substring(end);
+    }
+
+    /**
+     * The throughput's mark against the step before (DOWN: slower), as the verdict model decided it: the why-gate of a
+     * chain's step reads that comparison, so DIFFERS there is its mark; NONE elsewhere.
+     */
+    static org.pgknobs.report.Mark stepBeforeMark(ReportData.Step s) {
+        var i = s.effect().stepBeforeInterval();
+        return i == null || s.diagnosis().whyGate() != org.pgknobs.report.why.Comparison.Throughput.DIFFERS
+                ? org.pgknobs.report.Mark.NONE : org.pgknobs.report.Mark.of(i).flipped();
     }
 
     /**

@@ -57,7 +57,7 @@ public final class SummaryMarkdown {
                     .append(" | ").append(r.window().nothingCompleted() ? "< " + num(1 / r.window().seconds()) + " (none in "
                             + String.format(Locale.ROOT, "%.0f", r.window().seconds()) + " s)" : num(r.throughput()))
                     .append(" | ").append(num(r.goodput()))
-                    .append(" | ").append(change(baseMedian, r, cumulative))
+                    .append(" | ").append(change(baseMedian, r, cumulative, table.estimate(r.name())))
                     .append(" | ").append(num(r.reference()))
                     .append(" | ").append(ratio(refBase == null ? null : refBase.reference(), r.reference(), cumulative))
                     .append(" | ").append(verdict(r, refBase, cumulative, notPublished, shared))
@@ -70,6 +70,9 @@ public final class SummaryMarkdown {
                     .append(" | ").append(r.window().errors() == null ? "–" : Fmt.failedWithWhy(r.window().errors(), r.name(), "report.md"))
                     .append(" |\n");
         }
+        sb.append('\n').append(change).append(": the step's ratio of geometric means over its repeats against the"
+                + " base's, the estimate its interval is built around (as in report.md), the same on each repeat's row;"
+                + " a step that completed nothing is bounded from its window.\n");
         if (shared != null) {
             sb.append('\n').append(Fmt.sharedNote(shared)).append('\n');
         }
@@ -125,13 +128,16 @@ public final class SummaryMarkdown {
         return r.verdict().label() + ": " + effect + (inside == null ? "" : ", published " + (inside ? "inside" : "outside"));
     }
 
-    /** The change against the base's median; a step that completed nothing only bounds it. */
-    private static String change(Double b, Row r, boolean cumulative) {
+    /**
+     * The step's change against the base as the verdict model estimates it (one point estimate per comparison: the
+     * one its interval is built around); a step that completed nothing only bounds it, against the base's median.
+     */
+    private static String change(Double b, Row r, boolean cumulative, Double estimate) {
         if (r.window().nothingCompleted() && b != null && b > 0) {
             double bound = 1 / r.window().seconds();
             return cumulative ? "> " + num(b / bound) : "< " + String.format(Locale.ROOT, "%.2g", bound / b);
         }
-        return ratio(b, r.throughput(), cumulative);
+        return estimate == null ? "–" : cumulative ? num(estimate) : String.format(Locale.ROOT, "%.2f", estimate);
     }
 
     /** Cumulative: how many times slower than the base; variants: value ÷ base. */

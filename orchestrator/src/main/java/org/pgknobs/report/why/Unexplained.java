@@ -43,7 +43,7 @@ final class Unexplained {
     /** "slower ×1.40 [1.14–1.62] against base", from the slowdown interval (compared ÷ step). */
     private static String effect(Evidence.Noise n, String against) {
         if (n == null) {
-            return "throughput differs from " + against + " beyond 1 and the drift";
+            return "throughput differs from " + against + " (its comparison marked)";
         }
         boolean slower = n.ratio() >= 1;
         double r = slower ? n.ratio() : 1 / n.ratio();

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  *   <li>last, describing lines whose rule fired for the compared step too ({@link Reason#unchanged()}): they do
  *       not tell the two apart, and the report folds them, naming them once ({@link AlsoHeld}).</li>
  * </ol>
- * A step whose throughput differs beyond 1 and the drift and that no comparative rule explains gets a line that says
+ * A step whose comparison the verdict model marks and that no comparative rule explains gets a line that says
  * so ({@link Unexplained}).
  */
 public final class WhyRules {
