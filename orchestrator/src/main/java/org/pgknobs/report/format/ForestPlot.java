@@ -36,14 +36,14 @@ final class ForestPlot {
             for (ReportData.PhaseTable t : run.sweep()) {
                 List<List<Object>> rows = t.rows().stream().filter(r -> !r.step().equals(run.baseline()))
                         .map(r -> row(run, r.step(), r.relative(), r.interval(), r.publishedRelative(), r.verdict(),
-                                r.mark().name())).toList();
+                                r.mark().name(), t == run.sweep().get(0))).toList();
                 out.add(spec(run, idPrefix + "-" + out.size(), t.phase() + ": ops/s ÷ " + run.baseline(),
                         "step ÷ " + run.baseline() + " (log scale; right: faster)", rows, !out.isEmpty()));
             }
         } else {
             List<List<Object>> rows = run.steps().stream().filter(s -> !s.name().equals(run.baseline()))
                     .map(s -> row(run, s.name(), s.effect().slowdown(), s.effect().slowdownInterval(),
-                            s.effect().publishedSlowdown(), s.effect().verdict(), s.effect().mark().name())).toList();
+                            s.effect().publishedSlowdown(), s.effect().verdict(), s.effect().mark().name(), true)).toList();
             out.add(spec(run, idPrefix + "-0", "slowdown against " + run.baseline() + (run.setup().headlinePhase() == null
                     ? "" : " (" + run.setup().headlinePhase() + ")"), run.baseline() + " ÷ step (log scale; right: slower)",
                     rows, false));
@@ -52,15 +52,16 @@ final class ForestPlot {
         return any ? sameAxis(out) : List.of();
     }
 
+    /** A row; {@code headline}: the step's first why-line too (the why-lines speak of the headline phase). */
     private static List<Object> row(ReportData.Run run, String step, Double estimate, EffectInterval interval,
-                                     Double published, String verdict, String mark) {
+                                     Double published, String verdict, String mark, boolean headline) {
         Optional<ReportData.Step> s = run.steps().stream().filter(x -> x.name().equals(step)).findFirst();
         boolean present = interval != null && interval.present();
         return java.util.Arrays.asList(step, Charts.stepAnchor(run, step), estimate, present ? interval.lower() : null,
                 present ? interval.upper() : null, published, verdict, mark, present && interval.bound(),
                 present ? null : interval == null ? "no interval" : Objects.requireNonNullElse(interval.noInterval(),
                         "no interval"), s.map(ReportData.Step::status).orElse(null),
-                s.flatMap(ForestPlot::firstWhy).orElse(null));
+                headline ? s.flatMap(ForestPlot::firstWhy).orElse(null) : null);
     }
 
     /** The step's first why-line (a line that says something changed), as the why list prints it first. */
