@@ -56,13 +56,16 @@ final class Charts {
 
     /**
      * The scripts the page needs, once, after every chart's element: ECharts (its WebJar's echarts.min.js, {@link
-     * FlameGraphs#library}) where anything is drawn, the flame graphs' drawing code where there is one, and charts.js.
+     * FlameGraphs#library}) and folds.js (drawing when a folded section opens) where anything is drawn, the flame
+     * graphs' drawing code where there is one, and charts.js where there is a chart.
      */
     static String scripts(String page) {
         if (!drew(page)) {
             return "";
         }
-        return FlameGraphs.script(FlameGraphs.library()) + (FlameGraphs.drew(page) ? FlameGraphs.drawing() : "")
+        return FlameGraphs.script(FlameGraphs.library())
+                + FlameGraphs.script(FlameGraphs.resource("org/pgknobs/report/format/folds.js"))
+                + (FlameGraphs.drew(page) ? FlameGraphs.drawing() : "")
                 + (page.contains("data-chart=\"") ? FlameGraphs.script(FlameGraphs.resource(
                         "org/pgknobs/report/format/charts.js")) : "");
     }

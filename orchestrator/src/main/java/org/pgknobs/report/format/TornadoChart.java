@@ -8,7 +8,7 @@ import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.ReportData;
 
 /**
- * An ablation's tornado chart: one row per unit, each direction drawn as its 95 % interval from the repeats (Welch's t
+ * An ablation's tornado chart, as the table of figures charts.js draws it from: one row per unit, each direction drawn as its 95 % interval from the repeats (Welch's t
  * on logs), the bar spanning the interval and a tick at its estimate (the ratio of geometric means). To the left, how
  * many times faster the full set runs without the unit; to the right, how many times slower the base runs with the
  * unit alone; both on a log scale (the axis is log10 of the factor: 1 = ×10). The rows are ranked by the

@@ -192,15 +192,6 @@
           lineStyle: { color: '#222', type: 'solid' }, data: [{ xAxis: 0 }] } }] };
   }
 
-  // a chart inside a closed section is drawn when the section opens (ECharts needs the element's size)
-  function whenShown(el, fn) {
-    var closed = el.parentNode.closest('details:not([open])');
-    if (!closed) { fn(el); return; }
-    closed.addEventListener('toggle', function once() {
-      closed.removeEventListener('toggle', once);
-      whenShown(el, fn);
-    });
-  }
   // the step's row: its folded sections opened, then shown
   function go(id) {
     var target = document.getElementById(id);
@@ -211,7 +202,7 @@
   }
   var kinds = { forest: forest, throughput: throughput, lines: lines, stacked: stacked, tornado: tornado };
   var drawn = 0;
-  document.querySelectorAll('div.plot[data-chart]').forEach(function (el) { whenShown(el, draw); });
+  document.querySelectorAll('div.plot[data-chart]').forEach(function (el) { pgknobsWhenShown(el, draw); });
   function draw(el) {
     var spec = JSON.parse(document.getElementById(el.getAttribute('data-chart')).textContent);
     var small = spec.options.small;

@@ -78,14 +78,5 @@
     });
     window.addEventListener('resize', function () { chart.resize(); });
   }
-  // a graph inside a closed section is drawn when the section opens (ECharts needs the element's size)
-  function whenShown(el, fn) {
-    var closed = el.parentNode.closest('details:not([open])');
-    if (!closed) { fn(el); return; }
-    closed.addEventListener('toggle', function once() {
-      closed.removeEventListener('toggle', once);
-      whenShown(el, fn);
-    });
-  }
-  document.querySelectorAll('div.flame').forEach(function (el) { whenShown(el, draw); });
+  document.querySelectorAll('div.flame').forEach(function (el) { pgknobsWhenShown(el, draw); });
 })();

@@ -218,7 +218,7 @@ class ReportFromRunsTest {
         }
         assertThat(data).as("a JSON element per chart: two forest plots, and the rest").isGreaterThanOrEqualTo(6)
                 .isEqualTo(html.split("data-chart=\"", -1).length - 1);
-        assertThat(scripts.getLength() - data).as("ECharts and charts.js, once").isEqualTo(2);
+        assertThat(scripts.getLength() - data).as("ECharts, folds.js and charts.js, once").isEqualTo(3);
         assertThat(html).contains("@media print").doesNotContain("class=\"q");
         // the reference's address is shown, with its colon as a character reference
         assertThat(html).contains("https&#58;//byteofdev.com/posts/making-postgres-slow/");
