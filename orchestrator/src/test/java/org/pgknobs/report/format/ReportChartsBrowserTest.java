@@ -144,6 +144,20 @@ class ReportChartsBrowserTest {
                 assertThat(f[1] - a[1]).as("pixel of " + f[0]).isCloseTo(perLog * Math.log(f[0]), within(0.01));
             }
             hover(e.getKey(), rows, drawn.at("/hovered/" + e.getKey()));
+            // the table button shows the plot's rows under a header; the order button ranks them by the size of the
+            // estimate (steps without one last) and puts them back
+            assertThat(plot.get("tableRows").asInt()).isEqualTo(rows.size() + 1);
+            List<String> runOrder = new ArrayList<>();
+            rows.forEach(row -> runOrder.add(row.get(0).asText()));
+            if (plot.has("ranked")) {
+                List<JsonNode> byEffect = new ArrayList<>();
+                rows.forEach(byEffect::add);
+                byEffect.sort(java.util.Comparator.comparingDouble((JsonNode row) -> row.get(2).isNull() ? Double.MAX_VALUE
+                        : -Math.abs(Math.log(row.get(2).asDouble()))));
+                assertThat(plot.get("ranked")).extracting(JsonNode::asText)
+                        .containsExactlyElementsOf(byEffect.stream().map(row -> row.get(0).asText()).toList());
+                assertThat(plot.get("back")).extracting(JsonNode::asText).containsExactlyElementsOf(runOrder);
+            }
         }
         assertThat(whiskers).as("the sweep's two repeats give intervals").isGreaterThanOrEqualTo(2);
     }

@@ -26,6 +26,16 @@
       })[0];
       return tip ? tip.innerText : null;
     });
+    // the reader's two buttons: "ranked by effect" reorders the rows, "table" shows the figures
+    var order = el.parentNode.querySelector('button.order');
+    if (order) {
+      order.click();
+      forests[el.id].ranked = chart.getOption().yAxis[0].data;
+      order.click();
+      forests[el.id].back = chart.getOption().yAxis[0].data;
+    }
+    el.parentNode.querySelector('button.totable').click();
+    forests[el.id].tableRows = el.parentNode.querySelectorAll('div.figures tr').length;
   });
   // then every folded section opened: what draws on opening
   var closed = document.querySelectorAll('details:not([open])').length;
