@@ -25,9 +25,10 @@ final class FirstScreen {
             h.append("<section class=\"first\">\n<h2>").append(HtmlReport.esc(run.label())).append(": every effect at a glance</h2>\n");
             ForestPlot.summary(run).ifPresent(s -> h.append("<p class=\"summary\">").append(HtmlReport.esc(s)).append("</p>\n"));
             h.append("<p class=\"meta\">Each row: the step's effect (the ratio of geometric means) with its 95 % interval,"
-                    + " the line at 1 (no change), the published value as a diamond, the verdict on the right; the shaded"
-                    + " band is the bracketed base's drift. A filled point is green or red only where the step is marked"
-                    + " (").append(link()).append("). Hover a row for its figures and first why-line; a click goes to the step.</p>\n");
+                    + " the line at 1 (no change), the published value as a diamond, the verdict on the right"
+                    + (run.driftBand() > 1 ? "; the shaded band is the bracketed base's drift" : "")
+                    + ". A point is green or red only where the step is marked (").append(link())
+                    .append("). Hover a row for its figures and first why-line; a click goes to the step.</p>\n");
             h.append(Charts.html(plots.get(0)));
             if (plots.size() > 1) {
                 h.append("<div class=\"multiples\">\n");
