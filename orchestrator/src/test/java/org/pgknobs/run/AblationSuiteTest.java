@@ -94,7 +94,8 @@ class AblationSuiteTest {
         assertThat(result.resolve("report.md")).content().contains("### Ablation", "| - | delay |",
                 "1 repeat of the base: no spread to estimate, so no interval").doesNotContain("| 1 | delay |");
         // and no tornado: it draws each unit's interval, and one repeat gives none (issue 45)
-        assertThat(result.resolve("report.html")).content().doesNotContain("alt=\"Ablation: each unit");
+        assertThat(result.resolve("report.html")).content().contains("<h3>Ablation")
+                .doesNotContain("class=\"chart tornado\"");
     }
 
     private static Path resultDir(Path out) throws IOException {

@@ -173,7 +173,8 @@ class DriftSuiteTest {
         assertThat(html).contains("every frame grey").doesNotContain("frames; the others grey");
         org.pgknobs.testing.Chromium.require();
         Path page = suite.resolve("report.html");
-        org.pgknobs.process.CommandResult drawn = org.pgknobs.testing.Chromium.dumpDom(page, browserProfile);
+        org.pgknobs.process.CommandResult drawn = org.pgknobs.testing.Chromium.dumpDom(page, browserProfile,
+                org.pgknobs.testing.Chromium.OPEN_EVERY_SECTION); // the graphs are drawn when their section opens
         assertThat(drawn.exitCode()).as(drawn.output()).isZero();
         assertThat(drawn.output().lines().filter(l -> l.contains(":CONSOLE")).toList()).as("the page's console").isEmpty();
         java.util.regex.Matcher coloured = java.util.regex.Pattern.compile("data-coloured=\"(\\d+)\"")

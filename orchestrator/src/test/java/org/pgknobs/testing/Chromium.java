@@ -20,6 +20,23 @@ public final class Chromium {
         RequiredTools.require(Files.isExecutable(BINARY) ? null : "chromium is not installed (apt-get install chromium)");
     }
 
+    /**
+     * The page's DOM after its own scripts and then {@code probe} ran: a copy of the page in {@code profileDir} with
+     * the probe as its last script (a test reads what the page drew, e.g. from ECharts' instances, through the
+     * elements the probe writes). The probe runs in the page as a reader's click would.
+     */
+    public static CommandResult dumpDom(Path page, Path profileDir, String probe) throws Exception {
+        String html = Files.readString(page);
+        int end = html.lastIndexOf("</body>");
+        Path copy = Files.createDirectories(profileDir).resolve("probed-" + page.getFileName());
+        Files.writeString(copy, html.substring(0, end) + "<script>//<![CDATA[\n" + probe + "\n//]]></script>\n"
+                + html.substring(end));
+        return dumpDom(copy, profileDir.resolve("browser"));
+    }
+
+    /** A probe for {@link #dumpDom(Path, Path, String)}: opens every folded section, as a reader's clicks would. */
+    public static final String OPEN_EVERY_SECTION = "document.querySelectorAll('details').forEach(function (d) { d.open = true; });";
+
     /** The page's DOM after its scripts ran, with the browser's console lines (":CONSOLE") in the same output. */
     public static CommandResult dumpDom(Path page, Path profileDir) throws Exception {
         return CommandRunner.run(List.of(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",

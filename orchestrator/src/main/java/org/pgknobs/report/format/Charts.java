@@ -1,213 +1,190 @@
 package org.pgknobs.report.format;
 
-import java.awt.Color;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.internal.chartpart.Chart;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.pgknobs.json.Json;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.Stat;
 import org.pgknobs.report.StepRun;
 
-/** The report's charts, drawn with XChart and encoded as PNG for embedding. */
+/**
+ * The report's charts as data: each a table (its columns and rows, report.json's figures copied) that the page's
+ * charts.js draws with ECharts and shows as a table on request, so every chart's numbers can be read and copied.
+ * Nothing here draws a picture: the page does, in the reader's browser.
+ */
 final class Charts {
 
-    static final int WIDTH = 1000;
-    static final int HEIGHT = 380;
-    static final int SMALL_HEIGHT = 240;
-
-    /** One chart: a title for the page and its PNG. */
-    record Image(String title, byte[] png) {
+    /**
+     * One chart: its element id, what charts.js draws ({@code kind}), its title, the figures as a table, and the
+     * kind's options (axis names, log scale, the forest plot's drift band and axis range).
+     */
+    record Spec(String id, String kind, String title, List<String> columns, List<List<Object>> rows,
+                Map<String, Object> options) {
     }
 
     private Charts() {
     }
 
+    /** The chart's element and its data as JSON in a script element that charts.js reads. */
+    static String html(Spec spec) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("kind", spec.kind());
+        json.put("title", spec.title());
+        json.put("columns", spec.columns());
+        json.put("rows", spec.rows());
+        json.put("options", spec.options());
+        return "<figure class=\"chart " + spec.kind() + "\"><div class=\"plot\" id=\"" + spec.id() + "\" data-chart=\""
+                + spec.id() + "-data\" role=\"img\" aria-label=\"" + HtmlReport.esc(spec.title()) + "\"></div>"
+                + "<figcaption>" + ("forest".equals(spec.kind()) && !Boolean.TRUE.equals(spec.options().get("small"))
+                ? "<button type=\"button\" class=\"order\">ranked by effect</button>" : "")
+                + "<button type=\"button\" class=\"totable\" data-for=\"" + spec.id()
+                + "\">table</button></figcaption></figure>\n<script type=\"application/json\" id=\"" + spec.id()
+                + "-data\">" + HtmlReport.scriptJson(Json.line(json)) + "</script>\n";
+    }
+
+    /** True when the page draws a chart (or a flame graph), so ECharts must be inlined. */
+    static boolean drew(String html) {
+        return html.contains("data-chart=\"") || FlameGraphs.drew(html);
+    }
+
     /**
-     * TPS per step on a log scale with the published values as markers (the article's headline picture);
-     * with repeats, the min and max of each step as small markers around the median.
+     * The scripts the page needs, once, after every chart's element: ECharts (its WebJar's echarts.min.js, {@link
+     * FlameGraphs#library}) and folds.js (drawing when a folded section opens) where anything is drawn, the flame
+     * graphs' drawing code where there is one, and charts.js where there is a chart.
      */
-    static Optional<Image> throughputPerStep(ReportData.Run run) {
-        List<ReportData.Step> steps = run.steps();
-        List<String> names = steps.stream().map(ReportData.Step::name).toList();
-        List<Stat> throughputs = steps.stream().map(s -> s.effect().throughput()).toList();
-        List<Double> medians = throughputs.stream().map(t -> positive(t == null ? null : t.median())).toList();
-        if (medians.stream().allMatch(v -> v == null)) {
+    static String scripts(String page) {
+        if (!drew(page)) {
+            return "";
+        }
+        return FlameGraphs.script(FlameGraphs.library())
+                + FlameGraphs.script(FlameGraphs.resource("org/pgknobs/report/format/folds.js"))
+                + (FlameGraphs.drew(page) ? FlameGraphs.drawing() : "")
+                + (page.contains("data-chart=\"") ? FlameGraphs.script(FlameGraphs.resource(
+                        "org/pgknobs/report/format/charts.js")) : "");
+    }
+
+    /** An id for a run's element: its label's letters and digits, so two runs on one page never share one. */
+    static String id(ReportData.Run run, String what) {
+        return what + "-" + run.label().replaceAll("[^A-Za-z0-9]", "");
+    }
+
+    /** The id of a step's row in the steps table, where a click on the step's row of the forest plot leads. */
+    static String stepAnchor(ReportData.Run run, String step) {
+        return id(run, "step") + "-" + step.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+    }
+
+    /**
+     * The median throughput per step on a log scale with its repeats' min and max and the published value
+     * (the article's headline picture).
+     */
+    static Optional<Spec> throughputPerStep(ReportData.Run run) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (ReportData.Step s : run.steps()) {
+            Stat t = s.effect().throughput();
+            rows.add(Arrays.asList(s.name(), t == null ? null : t.median(), t == null || t.n() < 2 ? null : t.min(),
+                    t == null || t.n() < 2 ? null : t.max(), s.effect().published()));
+        }
+        if (rows.stream().allMatch(r -> r.get(1) == null)) {
             return Optional.empty();
         }
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Throughput per step (" + run.setup().headlinePhase() + ", log scale)").xAxisTitle("step")
-                .yAxisTitle("requests/s").build();
-        style(chart);
-        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setOverlapped(true);   // markers of every series on the step's own position
-        List<Double> published = steps.stream().map(s -> positive(s.effect().published())).toList();
-        List<Double> all = new ArrayList<>(medians);
-        all.addAll(published);
-        double lo = all.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).min().getAsDouble();
-        double hi = all.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).max().getAsDouble();
-        // whole decades, so the log axis always has labelled ticks
-        chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(lo))));
-        chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(hi) + 1e-9)));
-        chart.getStyler().setYAxisDecimalPattern("#,##0.###");
-        chart.addSeries("measured (median)", names, medians).setMarker(SeriesMarkers.CIRCLE);
-        if (throughputs.stream().anyMatch(t -> t != null && t.n() > 1)) {
-            for (String bound : List.of("min", "max")) {
-                CategorySeries series = chart.addSeries("repeats " + bound, names, throughputs.stream().map(t -> t == null
-                        ? null : positive(bound.equals("min") ? t.min() : t.max())).toList());
-                series.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
-                series.setMarker(SeriesMarkers.TRIANGLE_UP);
-                series.setMarkerColor(Color.GRAY);
-            }
-        }
-        if (published.stream().anyMatch(v -> v != null)) {
-            CategorySeries pub = chart.addSeries("published", names, published);
-            pub.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
-            pub.setMarker(SeriesMarkers.DIAMOND);
-        }
-        return Optional.of(image(chart));
+        return Optional.of(new Spec(id(run, "throughput"), "throughput", "Throughput per step ("
+                + run.setup().headlinePhase() + ", log scale)", List.of("step", "median/s", "min of repeats",
+                "max of repeats", "published/s"), rows, options("step", "requests/s", true)));
     }
 
-    private static Double positive(Double v) {
-        return v != null && v > 0 ? v : null;
-    }
-
-    /** Per-second headline throughput of every step, one line each. */
-    static Optional<Image> perSecond(ReportData.Run run) {
-        XYChart chart = xy("Per-second throughput (" + run.setup().headlinePhase() + ")", "second of the measured window",
-                "requests/s", HEIGHT);
-        boolean any = false;
+    /** Per-second headline throughput of every step, a line each. */
+    static Optional<Spec> perSecond(ReportData.Run run) {
+        List<List<Object>> rows = new ArrayList<>();
         for (ReportData.Step s : run.steps()) {
-            if (!s.series().perSecond().isEmpty()) {
-                XYSeries series = chart.addSeries(s.name(), s.series().perSecond().stream().map(StepRun.Point::x).toList(),
-                        s.series().perSecond().stream().map(StepRun.Point::y).toList());
-                series.setMarker(SeriesMarkers.NONE);
-                any = true;
-            }
+            s.series().perSecond().forEach(p -> rows.add(Arrays.asList(s.name(), p.x(), p.y())));
         }
-        return any ? Optional.of(image(chart)) : Optional.empty();
+        return rows.isEmpty() ? Optional.empty() : Optional.of(new Spec(id(run, "persecond"), "lines",
+                "Per-second throughput (" + run.setup().headlinePhase() + ")", List.of("step", "second", "requests/s"),
+                rows, options("second of the measured window", "requests/s", false)));
     }
 
-    /** pg_stat_io reads + writes + extends per second, stacked by backend type, one bar per step. */
-    static Optional<Image> ioByBackendType(ReportData.Run run) {
+    /** pg_stat_io reads + writes + extends per second, stacked by backend type, a bar per step. */
+    static Optional<Spec> ioByBackendType(ReportData.Run run) {
         List<ReportData.Step> steps = run.steps().stream().filter(s -> !s.server().io().isEmpty()).toList();
         if (steps.isEmpty()) {
             return Optional.empty();
         }
         Set<String> types = new LinkedHashSet<>();
         steps.forEach(s -> types.addAll(s.server().io().keySet()));
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("I/O by backend type (pg_stat_io reads + writes + extends per second)")
-                .xAxisTitle("step").yAxisTitle("operations/s").build();
-        style(chart);
-        chart.getStyler().setStacked(true);
-        List<String> names = steps.stream().map(ReportData.Step::name).toList();
-        for (String type : types) {
-            chart.addSeries(type, names, steps.stream().map(s -> s.server().io().containsKey(type)
-                    ? s.server().io().get(type).operationsPerSecond() : 0.0).toList());
+        List<String> columns = new ArrayList<>(List.of("step"));
+        columns.addAll(types);
+        List<List<Object>> rows = new ArrayList<>();
+        for (ReportData.Step s : steps) {
+            List<Object> row = new ArrayList<>(List.of(s.name()));
+            types.forEach(t -> row.add(s.server().io().containsKey(t) ? s.server().io().get(t).operationsPerSecond() : null));
+            rows.add(row);
         }
-        return Optional.of(image(chart));
+        return Optional.of(new Spec(id(run, "io"), "stacked", "I/O by backend type (pg_stat_io reads + writes + extends"
+                + " per second)", columns, rows, options("step", "operations/s", false)));
     }
 
-    /** Per step: the throughput line with a mark where each checkpoint was counted. */
-    static List<Image> checkpointTimelines(ReportData.Run run) {
-        List<Image> out = new ArrayList<>();
+    /**
+     * Per step: the throughput line, and each checkpoint counted as an event on the same time axis (a row with the
+     * second and no rate).
+     */
+    static List<Spec> checkpointTimelines(ReportData.Run run) {
+        List<Spec> out = new ArrayList<>();
         for (ReportData.Step s : run.steps()) {
             if (s.series().perSecond().isEmpty()) {
                 continue;
             }
-            XYChart chart = xy(s.name() + ": throughput and checkpoints (" + s.series().checkpoints().size() + ")",
-                    "second of the measured window", "requests/s", SMALL_HEIGHT);
-            XYSeries line = chart.addSeries("throughput", s.series().perSecond().stream().map(StepRun.Point::x).toList(),
-                    s.series().perSecond().stream().map(StepRun.Point::y).toList());
-            line.setMarker(SeriesMarkers.NONE);
-            if (!s.series().checkpoints().isEmpty()) {
-                XYSeries marks = chart.addSeries("checkpoint", s.series().checkpoints(),
-                        s.series().checkpoints().stream().map(t -> at(s.series().perSecond(), t)).toList());
-                marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-                marks.setMarker(SeriesMarkers.TRIANGLE_DOWN);
-                marks.setMarkerColor(Color.RED);
-            }
-            out.add(image(chart));
+            List<List<Object>> rows = new ArrayList<>();
+            s.series().perSecond().forEach(p -> rows.add(Arrays.asList("throughput", p.x(), p.y())));
+            s.series().checkpoints().forEach(t -> rows.add(Arrays.asList("checkpoint", t, null)));
+            Map<String, Object> options = options("second of the measured window", "requests/s", false);
+            options.put("small", true);
+            out.add(new Spec(id(run, "ckpt") + "-" + s.index(), "lines", s.name() + ": throughput and checkpoints ("
+                    + s.series().checkpoints().size() + ")", List.of("series", "second", "requests/s"), rows, options));
         }
         return out;
     }
 
-    /** Insert benchmark, per phase: per-second rate and per-second max response time, a line per variant. */
-    static List<Image> phaseSeries(ReportData.Run run) {
-        Map<String, XYChart> rate = new LinkedHashMap<>();
-        Map<String, XYChart> max = new LinkedHashMap<>();
+    /** Insert benchmark, per phase: the per-second rate and the per-second max response time, a line per variant. */
+    static List<Spec> phaseSeries(ReportData.Run run) {
+        List<Spec> out = new ArrayList<>();
         for (ReportData.PhaseTable t : run.sweep()) {
+            List<List<Object>> rate = new ArrayList<>();
+            List<List<Object>> max = new ArrayList<>();
             for (ReportData.Step s : run.steps()) {
                 List<StepRun.PhaseSample> samples = s.series().phaseSamples().get(t.phase());
-                if (samples == null || samples.isEmpty()) {
-                    continue;
+                if (samples != null) {
+                    samples.forEach(p -> rate.add(Arrays.asList(s.name(), p.second(), p.ops())));
+                    samples.forEach(p -> max.add(Arrays.asList(s.name(), p.second(), p.maxMs())));
                 }
-                List<Long> x = samples.stream().map(StepRun.PhaseSample::second).toList();
-                rate.computeIfAbsent(t.phase(), p -> xy(p + ": operations per second", "second", "ops/s", SMALL_HEIGHT))
-                        .addSeries(s.name(), x, samples.stream().map(StepRun.PhaseSample::ops).toList())
-                        .setMarker(SeriesMarkers.NONE);
-                max.computeIfAbsent(t.phase(), p -> xy(p + ": max response time per second", "second", "ms", SMALL_HEIGHT))
-                        .addSeries(s.name(), x, samples.stream().map(StepRun.PhaseSample::maxMs).toList())
-                        .setMarker(SeriesMarkers.NONE);
             }
+            if (rate.isEmpty()) {
+                continue;
+            }
+            String key = t.phase().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+            Map<String, Object> small = options("second", "ops/s", false);
+            small.put("small", true);
+            out.add(new Spec(id(run, "rate-" + key), "lines", t.phase() + ": operations per second",
+                    List.of("step", "second", "ops/s"), rate, small));
+            Map<String, Object> smallMs = options("second", "ms", false);
+            smallMs.put("small", true);
+            out.add(new Spec(id(run, "max-" + key), "lines", t.phase() + ": max response time per second",
+                    List.of("step", "second", "max ms"), max, smallMs));
         }
-        List<Image> out = new ArrayList<>();
-        rate.forEach((phase, chart) -> {
-            out.add(image(chart));
-            out.add(image(max.get(phase)));
-        });
         return out;
     }
 
-    private static double at(List<StepRun.Point> series, double x) {
-        StepRun.Point best = series.get(0);
-        for (StepRun.Point p : series) {
-            if (Math.abs(p.x() - x) < Math.abs(best.x() - x)) {
-                best = p;
-            }
-        }
-        return best.y() > 0 ? best.y() : 1;
-    }
-
-    private static XYChart xy(String title, String xTitle, String yTitle, int height) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(height).title(title).xAxisTitle(xTitle)
-                .yAxisTitle(yTitle).build();
-        style(chart);
-        return chart;
-    }
-
-    static void style(Chart<?, ?> chart) {
-        Styler s = chart.getStyler();
-        s.setChartBackgroundColor(Color.WHITE);
-        s.setLegendPosition(Styler.LegendPosition.OutsideE);
-        s.setAntiAlias(true);
-        if (s instanceof org.knowm.xchart.style.AxesChartStyler axes) {
-            axes.setXAxisTickMarkSpacingHint(90);
-        }
-    }
-
-    static Image image(Chart<?, ?> chart) {
-        try {
-            return new Image(chart.getTitle(), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot draw chart " + chart.getTitle() + ": " + e.getMessage(), e);
-        }
+    static Map<String, Object> options(String xName, String yName, boolean log) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("x", xName);
+        o.put("y", yName);
+        o.put("log", log);
+        return o;
     }
 }

@@ -70,14 +70,16 @@ final class FlameGraphs {
             // throughput differs from the compared step's (its comparison marked)
             boolean differs = s.diagnosis().whyGate() == org.pgknobs.report.why.Comparison.Throughput.DIFFERS;
             String id = "flame-" + HtmlReport.esc(run.label()).replaceAll("[^A-Za-z0-9]", "") + "-" + s.index();
-            h.append("<h4>").append(HtmlReport.esc(s.name())).append(": ").append(stacks.get().samples())
-                    .append(" samples of the server's processes</h4>\n");
+            // one step at a time, closed: flamegraph.js draws a step's graphs when its section opens
+            h.append("<details>\n<summary>").append(HtmlReport.esc(s.name())).append(": ").append(stacks.get().samples())
+                    .append(" samples of the server's processes</summary>\n");
             graph(h, id, flatten(stacks.get(), compared.orElse(null), false), false);
             compared.ifPresent(c -> {
                 List<List<Object>> items = flatten(stacks.get(), c, true, differs);
                 h.append("<p class=\"meta\">").append(HtmlReport.esc(legend(c.samples(), items, differs))).append("</p>\n");
                 graph(h, id + "-diff", items, true);
             });
+            h.append("</details>\n");
         }
         if (h.isEmpty()) {
             return Optional.empty();
@@ -176,9 +178,9 @@ final class FlameGraphs {
         }
     }
 
-    /** ECharts and our drawing code, as one script block each; read from the class path when the report is rendered. */
-    static String scripts() {
-        return script(library()) + script(resource("org/pgknobs/report/format/flamegraph.js"));
+    /** Our drawing code for the flame graphs, as a script block; read from the class path when the report is rendered. */
+    static String drawing() {
+        return script(resource("org/pgknobs/report/format/flamegraph.js"));
     }
 
     /**
@@ -191,7 +193,7 @@ final class FlameGraphs {
     }
 
     /** A script block whose text a browser runs as is and an XML parser skips as CDATA (report.html stays well-formed). */
-    private static String script(String js) {
+    static String script(String js) {
         if (js.contains("]]>")) {
             throw new IllegalStateException("a script for report.html holds ']]>', which would end its CDATA section");
         }
@@ -208,7 +210,7 @@ final class FlameGraphs {
         return p.getProperty("version");
     }
 
-    private static String resource(String name) {
+    static String resource(String name) {
         try (InputStream in = stream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script");
         } catch (IOException e) {

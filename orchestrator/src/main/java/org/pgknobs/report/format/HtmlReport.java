@@ -1,6 +1,5 @@
 package org.pgknobs.report.format;
 
-import java.util.Base64;
 import java.util.List;
 import org.apache.commons.text.StringEscapeUtils;
 import org.pgknobs.report.AutovacuumText;
@@ -9,8 +8,10 @@ import org.pgknobs.report.VerdictModel;
 import org.pgknobs.report.why.Reason;
 
 /**
- * report.html: one self-contained, well-formed (XML-parsable) page: inline CSS, charts as base64 PNG data
- * URIs, the flame graphs' scripts inlined in CDATA sections, nothing fetched from anywhere. Addresses that
+ * report.html: one self-contained, well-formed (XML-parsable) page: inline CSS, the charts' and flame graphs' figures as
+ * JSON and the scripts that draw them (ECharts, charts.js, flamegraph.js) inlined once in CDATA sections, nothing
+ * fetched from anywhere. The first screen is each run's forest plot ({@link FirstScreen}); details (the other phases'
+ * tables, a sweep's full steps table, plans, statements, flame graphs, time series) sit in {@code <details>}, closed. Addresses that
  * appear in text (a reference's source) are written with the colon as a character reference, so the page's
  * own text holds no literal "http(s)://" a scanner or a browser could take for something to load; a reader
  * sees the address unchanged. The inlined ECharts library (FlameGraphs.library) keeps its XML namespace
@@ -28,9 +29,14 @@ final class HtmlReport implements ReportFormat {
             td.worse{background:#f4c7c3}td.better{background:#c6efce}
             .noise{color:#777;font-style:italic}.meta{color:#555}.why li{margin:2px 0}.figs{color:#777;font-size:12px}
             img{max-width:100%;height:auto;display:block;margin:6px 0 14px 0}.scroll{overflow-x:auto}
+            figure.chart{margin:6px 0 14px 0}div.plot{width:100%;min-height:120px}figcaption{text-align:right}
+            figcaption button{font-size:11px;margin-left:6px}.multiples{display:flex;flex-wrap:wrap;gap:8px}
+            .multiples figure.chart{flex:1 1 420px;min-width:360px}.summary{font-size:15px;font-weight:600}
+            div.legend{border:1px solid #ccc;background:#fafafa;padding:4px 12px;margin:12px 0}
+            details{margin:6px 0}details>summary{cursor:pointer;font-weight:600;margin:8px 0}
             div.flame{width:100%;min-height:160px;margin:4px 0 14px 0}
             @media print{body{margin:0;font-size:10px}table{font-size:9px}h2{page-break-before:auto}
-            img,table{page-break-inside:avoid}}
+            img,table,figure{page-break-inside:avoid}}
             """;
 
     @Override
@@ -40,6 +46,7 @@ final class HtmlReport implements ReportFormat {
         h.append("<h1>pgknobs report</h1>\n<p class=\"meta\">Generated ").append(esc(data.generated())).append(" from ")
                 .append(data.runs().size()).append(data.runs().size() == 1 ? " result directory" : " result directories")
                 .append(". Every number here is in report.json.</p>\n");
+        FirstScreen.render(h, data);
         for (PartsTables.Table t : PartsTables.of(data)) {
             h.append("<h2>").append(esc(t.title())).append("</h2>\n<p>").append(esc(t.intro())).append("</p>\n<table>\n<tr>");
             t.header().forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
@@ -55,9 +62,7 @@ final class HtmlReport implements ReportFormat {
         for (ReportData.Run run : data.runs()) {
             run(h, run);
         }
-        if (FlameGraphs.drew(h.toString())) {
-            h.append(FlameGraphs.scripts()); // once per report, after every graph's element
-        }
+        h.append(Charts.scripts(h.toString())); // once per report, after every chart's element
         return h.append("</body>\n</html>\n").toString();
     }
 
@@ -114,38 +119,42 @@ final class HtmlReport implements ReportFormat {
         why(h, run);
         autovacuum(h, run);
         if (PlanTables.compared(run)) {
-            h.append("<h3>Plan changes</h3>\n<p>").append(esc(PlanTables.intro(run))).append("</p>\n");
+            h.append("<details>\n<summary>Plan changes</summary>\n<p>").append(esc(PlanTables.intro(run))).append("</p>\n");
             if (!PlanTables.rows(run).isEmpty()) {
                 table(h, PlanTables.HEADER, PlanTables.rows(run));
             }
+            h.append("</details>\n");
         }
         FlameGraphs.section(run).ifPresent(h::append);
         if (StatementRows.any(run)) {
-            h.append("<h3>Top statements by server time</h3>\n");
+            h.append("<details>\n<summary>Top statements by server time</summary>\n");
             run.steps().stream().filter(s -> s.captured().statements() != null).forEach(s -> {
                 h.append("<p class=\"meta\">").append(esc(StatementRows.caption(s))).append("</p>\n");
                 table(h, StatementRows.HEADER, StatementRows.rows(s.captured().statements()));
             });
+            h.append("</details>\n");
         }
-        Charts.throughputPerStep(run).ifPresent(i -> image(h, i));
-        Charts.perSecond(run).ifPresent(i -> image(h, i));
-        Charts.ioByBackendType(run).ifPresent(i -> image(h, i));
-        List<Charts.Image> timelines = Charts.checkpointTimelines(run);
-        if (!timelines.isEmpty()) {
-            h.append("<h3>Checkpoints against throughput</h3>\n");
-            timelines.forEach(i -> image(h, i));
-        }
-        List<Charts.Image> phases = Charts.phaseSeries(run);
-        if (!phases.isEmpty()) {
-            h.append("<h3>Per-second rate and max response time per variant</h3>\n");
-            phases.forEach(i -> image(h, i));
+        Charts.throughputPerStep(run).ifPresent(c -> h.append(Charts.html(c)));
+        Charts.perSecond(run).ifPresent(c -> h.append(Charts.html(c)));
+        Charts.ioByBackendType(run).ifPresent(c -> h.append(Charts.html(c)));
+        folded(h, "Checkpoints against throughput, per step", Charts.checkpointTimelines(run));
+        folded(h, "Per-second rate and max response time per variant", Charts.phaseSeries(run));
+    }
+
+    /** Charts in a section that opens on a click: charts.js draws them when it opens. */
+    private static void folded(StringBuilder h, String title, List<Charts.Spec> charts) {
+        if (!charts.isEmpty()) {
+            h.append("<details>\n<summary>").append(esc(title)).append("</summary>\n<div class=\"multiples\">\n");
+            charts.forEach(c -> h.append(Charts.html(c)));
+            h.append("</div>\n</details>\n");
         }
     }
 
     private static void relative(StringBuilder h, ReportData.PhaseTable t, ReportData.Run run) {
-        h.append("<h3>").append(esc(t.phase())).append(": relative to ").append(esc(run.baseline()))
-                .append("</h3>\n<p class=\"meta\">")
-                .append(esc(MarkdownReport.INTERVAL_NOTE + Steps.spread(t, run).map(line -> " " + line).orElse("")))
+        boolean headline = t == run.sweep().get(0);
+        h.append(headline ? "<h3>" : "<details>\n<summary>").append(esc(t.phase())).append(": relative to ")
+                .append(esc(run.baseline())).append(headline ? "</h3>\n" : "</summary>\n").append("<p class=\"meta\">")
+                .append(FirstScreen.link()).append(esc(Steps.spread(t, run).map(line -> ". " + line).orElse("")))
                 .append("</p>\n<table>\n<tr><th class=\"name\">step</th><th>ops/s</th>"
                         + "<th>÷ base</th><th>published</th><th>published ÷ base</th><th class=\"name\">agreement</th><th class=\"name\">verdict</th>"
                         + "<th class=\"name\">nothing to act on</th></tr>\n");
@@ -164,6 +173,7 @@ final class HtmlReport implements ReportFormat {
         h.append("</table>\n");
         note(h, shared);
         h.append("<p class=\"meta\">").append(esc(VerdictModel.note(run, t.phase()))).append("</p>\n");
+        h.append(headline ? "" : "</details>\n");
     }
 
     /** The no-interval reason all interval-less cells of the table above share, said once. */
@@ -174,7 +184,7 @@ final class HtmlReport implements ReportFormat {
     }
 
     private static void absolute(StringBuilder h, ReportData.Run run) {
-        h.append("<h3>Absolute ops/s per phase</h3>\n<p class=\"meta\">").append(esc(MarkdownReport.ABSOLUTE_NOTE))
+        h.append("<details>\n<summary>Absolute ops/s per phase</summary>\n<p class=\"meta\">").append(FirstScreen.link())
                 .append("</p>\n<table>\n<tr><th class=\"name\">step</th>");
         run.sweep().forEach(t -> h.append("<th>").append(esc(t.phase())).append("</th>"));
         h.append("</tr>\n");
@@ -187,7 +197,7 @@ final class HtmlReport implements ReportFormat {
             }
             h.append("</tr>\n");
         }
-        h.append("</table>\n");
+        h.append("</table>\n</details>\n");
     }
 
     /**
@@ -195,9 +205,11 @@ final class HtmlReport implements ReportFormat {
      * server's figures per step behind a {@code <details>} toggle (no script needed).
      */
     private static void steps(StringBuilder h, ReportData.Run run) {
-        h.append("<h3>Steps (").append(esc(run.setup().headlinePhase() == null ? "headline phase" : run.setup().headlinePhase()))
-                .append(")</h3>\n<p class=\"meta\">").append(esc(MarkdownReport.INTERVAL_NOTE
-                        + Steps.chainSpread(run).map(line -> " " + line).orElse(""))).append("</p>\n");
+        boolean fold = !run.sweep().isEmpty();
+        h.append(fold ? "<details>\n<summary>" : "<h3>").append("Steps (").append(esc(run.setup().headlinePhase() == null
+                ? "headline phase" : run.setup().headlinePhase())).append(")").append(fold ? "</summary>\n" : "</h3>\n")
+                .append("<p class=\"meta\">").append(FirstScreen.link())
+                .append(esc(Steps.chainSpread(run).map(line -> ". " + line).orElse(""))).append("</p>\n");
         boolean stepBefore = run.steps().stream().anyMatch(s -> s.effect().stepBeforeInterval() != null);
         String shared = Steps.sharedNoInterval(run);
         List<String> header = new java.util.ArrayList<>(List.of("#", "step", "status", "throughput/s", "goodput/s",
@@ -218,7 +230,8 @@ final class HtmlReport implements ReportFormat {
         }
         // the slowdown cell green or red where the verdict model marks the step, as in every other table
         table(h, header, rows, header.indexOf("slowdown"),
-                run.steps().stream().map(s -> Fmt.cssClass(s.effect().mark())).toList());
+                run.steps().stream().map(s -> Fmt.cssClass(s.effect().mark())).toList(),
+                run.steps().stream().map(s -> Charts.stepAnchor(run, s.name())).toList());
         note(h, shared);
         h.append("<p class=\"meta\">").append(esc(VerdictModel.note(run, null))).append("</p>\n");
         h.append("<details>\n<summary>Server figures per step (latency, hit ratio, WAL, checkpoints, autovacuum, reads, "
@@ -232,7 +245,7 @@ final class HtmlReport implements ReportFormat {
         table(h, List.of("#", "step", "p50 ms", "p95 ms", "p99 ms", "hit %", "WAL MB", "WAL kB/" + Steps.unit(run), "FPI/" + Steps.unit(run),
                 "ckpt timed/req", "ckpt every s", "autovacuum/min", "rows read/s", "blocks read/s", "failed by SQLSTATE",
                 "top waits"), figures);
-        h.append("</div>\n</details>\n");
+        h.append("</div>\n</details>\n").append(fold ? "</details>\n" : "");
     }
 
     private static void why(StringBuilder h, ReportData.Run run) {
@@ -280,7 +293,7 @@ final class HtmlReport implements ReportFormat {
     private static void ablation(StringBuilder h, ReportData.Ablation a) {
         h.append("<h3>Ablation: units ranked by leave-one-out effect</h3>\n<p>").append(esc(AblationTables.headline(a))).append("</p>\n");
         table(h, AblationTables.HEADER, AblationTables.rows(a));
-        TornadoChart.of(a).ifPresent(i -> image(h, i));
+        TornadoChart.of(a, "tornado-" + a.units().size()).ifPresent(c -> h.append(Charts.html(c)));
         List<String> search = AblationTables.searchLines(a);
         if (!search.isEmpty()) {
             search.forEach(l -> h.append("<p>").append(esc(l)).append("</p>\n"));
@@ -289,17 +302,20 @@ final class HtmlReport implements ReportFormat {
     }
 
     private static void table(StringBuilder h, List<String> header, List<List<String>> rows) {
-        table(h, header, rows, -1, List.of());
+        table(h, header, rows, -1, List.of(), List.of());
     }
 
-    /** A table whose cells in {@code column} take each row's class from {@code classes}. */
+    /**
+     * A table whose cells in {@code column} take each row's class from {@code classes}, and whose rows take the ids
+     * in {@code ids} (none when empty: the forest plot's click leads to them).
+     */
     private static void table(StringBuilder h, List<String> header, List<List<String>> rows, int column,
-                              List<String> classes) {
+                              List<String> classes, List<String> ids) {
         h.append("<table>\n<tr>");
         header.forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
         h.append("</tr>\n");
         for (int i = 0; i < rows.size(); i++) {
-            h.append("<tr>");
+            h.append(ids.isEmpty() ? "<tr>" : "<tr id=\"" + esc(ids.get(i)) + "\">");
             List<String> r = rows.get(i);
             for (int c = 0; c < r.size(); c++) {
                 h.append(td(c == column ? classes.get(i) : "", r.get(c)));
@@ -311,11 +327,6 @@ final class HtmlReport implements ReportFormat {
 
     private static void item(StringBuilder h, String label, String value) {
         h.append("<li>").append(esc(label)).append(": ").append(esc(value)).append("</li>\n");
-    }
-
-    private static void image(StringBuilder h, Charts.Image image) {
-        h.append("<img alt=\"").append(esc(image.title())).append("\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(image.png())).append("\"/>\n");
     }
 
     private static String td(String cssClass, String text) {

@@ -78,5 +78,5 @@
     });
     window.addEventListener('resize', function () { chart.resize(); });
   }
-  document.querySelectorAll('div.flame').forEach(draw);
+  document.querySelectorAll('div.flame').forEach(function (el) { pgknobsWhenShown(el, draw); });
 })();

@@ -2,13 +2,9 @@ package org.pgknobs.report.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.ablation.Effects;
@@ -85,11 +81,14 @@ class AblationRenderTest {
     }
 
     @Test
-    void theTornadoChartIsAPngWithARowPerUnit() throws IOException {
-        Charts.Image image = TornadoChart.of(ablation()).orElseThrow();
-        BufferedImage png = ImageIO.read(new ByteArrayInputStream(image.png()));
-        assertThat(png.getWidth()).isEqualTo(Charts.WIDTH);
-        assertThat(png.getHeight()).isEqualTo(140 + 46 * 2);
+    void theTornadoChartsTableHasARowPerUnitWithReportJsonsIntervals() {
+        Charts.Spec chart = TornadoChart.of(ablation(), "t").orElseThrow();
+        assertThat(chart.kind()).isEqualTo("tornado");
+        assertThat(chart.rows()).extracting(r -> r.get(0)).containsExactly("index", "cache");
+        EffectInterval loo = ablation().interval("index", true);
+        EffectInterval aoi = ablation().interval("index", false);
+        assertThat(chart.rows().get(0)).containsExactly("index", loo.lower(), loo.ratio(), loo.upper(), aoi.lower(),
+                aoi.ratio(), aoi.upper());
     }
 
     @Test
@@ -109,7 +108,7 @@ class AblationRenderTest {
         List<TornadoChart.Row> tied = TornadoChart.ranked(tie);
         assertThat(tied.get(0).label()).doesNotStartWith("=");
         assertThat(tied.get(1).label()).startsWith(TornadoChart.TIED);
-        assertThat(TornadoChart.of(tie)).isPresent();
+        assertThat(TornadoChart.of(tie, "t")).isPresent();
     }
 
     private static Effects.UnitEffect unit(String name) {
@@ -120,7 +119,7 @@ class AblationRenderTest {
     void noMeasurementMeansNoChart() {
         ReportData.Ablation empty = new ReportData.Ablation(0.9, null, List.of(new Effects.UnitEffect("a", List.of("x"),
                 null, null, null, null, null, null, null, null, null)), List.of(), "off", null, List.of());
-        assertThat(TornadoChart.of(empty)).isEmpty();
+        assertThat(TornadoChart.of(empty, "t")).isEmpty();
         assertThat(AblationTables.headline(empty)).contains("no effects");
     }
 }

@@ -199,6 +199,40 @@ class EffectIntervalReportTest {
     }
 
     @Test
+    void theForestPlotDrawsABoundAsABoundAndAStepWithoutAnIntervalAsAPointThatSaysSo() throws Exception {
+        ReportData.Run bound = cumulative(Map.of("baseline", BASE, "small-wal", new double[] {0, 0},
+                "no-autovacuum", NO_AUTOVACUUM));
+        List<Charts.Spec> plots = ForestPlot.of(bound, "f");
+        assertThat(plots).hasSize(1);
+        List<List<Object>> rows = plots.get(0).rows();
+        assertThat(rows).extracting(r -> r.get(0)).containsExactly("small-wal", "no-autovacuum");
+        ReportData.Step none = step(bound, "small-wal");
+        // the bound: its lower end and no upper, flagged, the estimate the step's decided slowdown
+        assertThat(rows.get(0)).containsExactly("small-wal", Charts.stepAnchor(bound, "small-wal"),
+                none.effect().slowdown(), none.effect().slowdownInterval().lower(), null, none.effect().publishedSlowdown(),
+                none.effect().verdict(), none.effect().mark().name(), true, null, none.status(),
+                ForestPlot.firstWhy(none).orElse(null));
+        assertThat((Double) rows.get(0).get(3)).isCloseTo(218_301, within(2.0));
+        assertThat(rows.get(1).get(8)).as("a two-sided interval is no bound").isEqualTo(false);
+        assertThat(rows.get(1).get(3)).isNotNull();
+        assertThat(rows.get(1).get(4)).isNotNull();
+        // one repeat everywhere: no spread, no interval; the row keeps its estimate and says why it has none
+        ReportData.Run once = cumulative(Map.of("baseline", new double[] {7000}, "small-wal", new double[] {1000},
+                "no-autovacuum", new double[] {1010}));
+        List<Object> row = ForestPlot.of(once, "g").get(0).rows().get(0);
+        assertThat(row.get(2)).isEqualTo(step(once, "small-wal").effect().slowdown());
+        assertThat(row.get(3)).isNull();
+        assertThat(row.get(4)).isNull();
+        assertThat((String) row.get(9)).isEqualTo(step(once, "small-wal").effect().slowdownInterval().noInterval())
+                .contains("no interval");
+        // the page carries the plot's figures as JSON beside its element, and the legend once
+        String html = new HtmlReport().render(data(bound));
+        assertThat(html).contains("data-chart=\"" + Charts.id(bound, "forest") + "-0-data\"")
+                .doesNotContain("data:image/png");
+        assertThat(html.split("id=\"" + FirstScreen.HOW_TO_READ + "\"", -1)).hasSize(2);
+    }
+
+    @Test
     void aStepThatCompletedNothingGetsAGarwoodBoundOnItsSlowdown() throws Exception {
         // base 7000, 7150, 6900: logs' mean 8.8559366, sd 0.0179038, se 0.0103368; t(0.975, 2) = 4.3026527, so the
         // base's lower limit is exp(8.8559366 - 0.0444754) = 6710.7; none in 2 x 60 s: -ln(0.025) / 120 = 0.0307407

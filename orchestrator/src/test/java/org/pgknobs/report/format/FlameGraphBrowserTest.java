@@ -36,13 +36,19 @@ class FlameGraphBrowserTest {
         assertThat(graphs).isGreaterThanOrEqualTo(2); // the baseline's own, and the next step's with its differential
         assertThat(count(html, "Licensed to the Apache Software Foundation")).isEqualTo(1); // ECharts once per report
 
-        CommandResult r = Chromium.dumpDom(report, profileDir);
+        // the graphs sit in closed sections and are drawn when opened: closed, none is drawn; opened, every one
+        CommandResult closed = Chromium.dumpDom(report, profileDir.resolve("closed"));
+        assertThat(closed.exitCode()).as(closed.output()).isZero();
+        assertThat(count(closed.output(), "data-coloured=\"")).as("no differential drawn while closed").isZero();
+        CommandResult r = Chromium.dumpDom(report, profileDir.resolve("opened"), Chromium.OPEN_EVERY_SECTION);
 
         assertThat(r.exitCode()).as(r.output()).isZero();
         List<String> console = r.output().lines().filter(l -> l.contains(":CONSOLE")).toList();
         assertThat(console).as("the page's console").isEmpty();
-        assertThat(count(r.output(), "_echarts_instance_=\"")).isEqualTo(graphs); // the attribute, not the library's text
-        assertThat(count(r.output(), "<canvas")).isEqualTo(graphs);
+        // the page's other charts are ECharts instances too: count the flame graphs' own elements
+        assertThat(count(r.output(), "<div class=\"flame\" data-flame=")).isEqualTo(graphs);
+        assertThat(Pattern.compile("<div class=\"flame\"[^>]*_echarts_instance_=\"").matcher(r.output()).results().count())
+                .isEqualTo(graphs); // the attribute, not the library's text
     }
 
     private static int count(String text, String what) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.cli.ReportFiles;
 import org.pgknobs.process.CommandResult;
-import org.pgknobs.process.CommandRunner;
 import org.pgknobs.testing.RequiredTools;
 import org.pgknobs.testing.TinyRuns;
 
@@ -59,11 +57,9 @@ class ReportEscapingBrowserTest {
 
         // the page as written is checked above everywhere; the browser's reading of it where chromium is
         RequiredTools.require(Files.isExecutable(CHROMIUM) ? null : "chromium is not installed (apt-get install chromium)");
-        CommandResult r = CommandRunner.run(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + tmp.resolve("profile"), "--enable-logging=stderr", "--v=0",
-                "--virtual-time-budget=5000", "--dump-dom", out.resolve(Reports.HTML).toUri().toString()),
-                Duration.ofSeconds(120));
+        // every folded section opened, so every flame graph and chart is drawn
+        CommandResult r = org.pgknobs.testing.Chromium.dumpDom(out.resolve(Reports.HTML), tmp.resolve("profile"),
+                org.pgknobs.testing.Chromium.OPEN_EVERY_SECTION);
 
         assertThat(r.exitCode()).as(r.output()).isZero();
         String dom = r.output();
@@ -72,8 +68,8 @@ class ReportEscapingBrowserTest {
         assertThat(count(dom, "&lt;/script&gt;&lt;img src=x onerror=document.title='pwned'&gt;&lt;!--"))
                 .as("the payload as text in the statement and plan tables").isGreaterThanOrEqualTo(2);
         assertThat(dom.lines().filter(l -> l.contains(":CONSOLE"))).as("no script error").isEmpty();
-        assertThat(count(dom, "<canvas")).as("the flame graphs still parse their JSON and draw")
-                .isEqualTo(count(html, "<div class=\"flame\""));
+        assertThat(count(dom, "<canvas")).as("the flame graphs and charts still parse their JSON and draw")
+                .isEqualTo(count(html, "<div class=\"flame\"") + count(html, "data-chart=\""));
     }
 
     private static Path only(Path steps, String prefix) throws IOException {
