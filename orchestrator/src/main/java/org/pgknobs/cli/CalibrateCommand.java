@@ -3,7 +3,7 @@ package org.pgknobs.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.pgknobs.results.MachineCalibration;
-import org.pgknobs.calibration.MachineProbe;
+import org.pgknobs.calibration.CalibrationProbe;
 import org.pgknobs.json.Json;
 import org.pgknobs.server.ThrowawayServer;
 import picocli.CommandLine;
@@ -26,7 +26,7 @@ final class CalibrateCommand implements Callable<Integer> {
     public Integer call() {
         MachineCalibration calibration;
         try (ThrowawayServer server = ThrowawayServer.embedded("calibrate", List.of())) {
-            calibration = MachineProbe.run(server.server().connection(), server.server().instanceDir(), System.err);
+            calibration = CalibrationProbe.run(server.server().connection(), server.server().instanceDir(), System.err);
         }
         spec.commandLine().getOut().println(Json.text(calibration));
         spec.commandLine().getOut().flush();

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * A result directory's {@code calibration.json}, the machine probe taken before the first step
- * ({@code org.pgknobs.calibration.MachineProbe}): {"probes":[{"name":"cpu","unit":"ms","values":[...],"median":...},
+ * ({@code org.pgknobs.calibration.CalibrationProbe}): {"probes":[{"name":"cpu","unit":"ms","values":[...],"median":...},
  * ...], "directory": ..., "loadAverage": ..., "seconds": ...}. The history reads the probes (name, unit, values,
  * median); the rest says where and under what load they were taken.
  *

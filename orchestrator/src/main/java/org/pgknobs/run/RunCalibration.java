@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.pgknobs.results.MachineCalibration;
-import org.pgknobs.calibration.MachineProbe;
+import org.pgknobs.calibration.CalibrationProbe;
 import org.pgknobs.run.data.Clusters;
 import org.pgknobs.server.ManagedServer;
 import org.pgknobs.server.Server;
@@ -40,7 +40,7 @@ final class RunCalibration {
         }
         Path directory = server.get() instanceof ManagedServer m ? m.instanceDir() : options.outDir();
         try {
-            return new RunCalibration(Optional.of(MachineProbe.run(server.get().connection(), directory, out)));
+            return new RunCalibration(Optional.of(CalibrationProbe.run(server.get().connection(), directory, out)));
         } catch (RuntimeException e) {
             out.println("warning: machine calibration failed (" + e.getMessage() + "); the run goes on without it");
             return NONE;

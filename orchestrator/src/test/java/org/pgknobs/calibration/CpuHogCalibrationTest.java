@@ -104,7 +104,7 @@ class CpuHogCalibrationTest {
     }
 
     private static MachineCalibration cpuOnly(ManagedServer server) {
-        return new MachineCalibration(List.of(MachineProbe.cpu(server.connection())), server.instanceDir().toString(),
+        return new MachineCalibration(List.of(CalibrationProbe.cpu(server.connection())), server.instanceDir().toString(),
                 LoadAverage.oneMinute(), 0);
     }
 }

@@ -11,9 +11,11 @@ import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.pgknobs.host.FsyncProbe;
 import org.pgknobs.host.LoadAverage;
 import org.pgknobs.results.MachineCalibration;
 import org.pgknobs.results.MachineCalibration.Probe;
@@ -29,24 +31,24 @@ import org.pgknobs.server.ConnectionInfo;
  *   <li><b>cpu</b>: one backend sums the square roots of the first {@value #CPU_ROWS} integers (a set-returning
  *       function in the target list, so no tuplestore and no temporary file; parallel query off): single-core
  *       speed of the executor, in ms.</li>
- *   <li><b>fsync</b>: {@value #FSYNCS} times, overwrite one 8 kB block of a file and fdatasync it (as a WAL
- *       flush does), in ms per flush (the mean of each repetition's {@value #FSYNCS}).</li>
+ *   <li><b>fsync</b>: for up to 300 ms (at most 500 times), overwrite one 8 kB block of a file and fdatasync it,
+ *       as a WAL flush does ({@link FsyncProbe}, pg_test_fsync's loop): the mean ms per flush.</li>
  *   <li><b>copy</b>: copy a {@value #COPY_MB} MB file to a new one and fdatasync it, in MB/s: the filesystem's
  *       read-from-cache plus write-through throughput.</li>
  * </ul>
  *
  * The files live in a fresh directory under the given one and are deleted afterwards.
  */
-public final class MachineProbe {
+public final class CalibrationProbe {
 
     static final int REPEATS = 5;
     static final long CPU_ROWS = 3_000_000;
-    static final int FSYNCS = 10;
+    static final Duration FSYNC_BUDGET = Duration.ofMillis(300);
     static final int COPY_MB = 32;
 
     static final String CPU_QUERY = "select sum(sqrt(i)) from (select generate_series(1, " + CPU_ROWS + ")::float8 as i) s";
 
-    private MachineProbe() {
+    private CalibrationProbe() {
     }
 
     /**
@@ -83,23 +85,14 @@ public final class MachineProbe {
         }
     }
 
+    /** Each repetition is {@link FsyncProbe}'s fdatasync loop (the run's machine facts use it too), its mean. */
     static Probe fsync(Path directory) {
         return inScratch(directory, scratch -> {
             List<Double> values = new ArrayList<>();
-            try (FileChannel ch = FileChannel.open(scratch.resolve("fsync"), StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
-                ByteBuffer block = ByteBuffer.allocate(8192);
-                for (int i = 0; i <= REPEATS; i++) {
-                    long t0 = System.nanoTime();
-                    for (int k = 0; k < FSYNCS; k++) {
-                        block.clear();
-                        block.putLong(0, i * 1000L + k);
-                        ch.write(block, 0);
-                        ch.force(false);
-                    }
-                    if (i > 0) {
-                        values.add(Math.round((System.nanoTime() - t0) / 1e3 / FSYNCS) / 1000.0);
-                    }
+            for (int i = 0; i <= REPEATS; i++) {
+                FsyncProbe.Result r = FsyncProbe.run(scratch, "fdatasync", FSYNC_BUDGET);
+                if (i > 0) {
+                    values.add(Math.round(r.meanMs() * 1e4) / 1e4);
                 }
             }
             return probe("fsync", "ms", values);
