@@ -25,12 +25,12 @@ public record CalibrationComparison(List<ProbeComparison> probes) {
 
     /**
      * Relative tolerance per probe: the smallest t at which at most 1 of the 19 consecutive pairs among 20 back-to-back
-     * probes differs, in each of two batches on this project's shared 2-core machine (2026-12-04, load 12.5-13.4 and
-     * 7.9-9.1 from other builds; docs/statistics.md, "Machine calibration", has the figures). Pairs further apart
+     * probes differs, in each of three batches on this project's shared 2-core machine (2026-12-04, load 12.5-13.4,
+     * 7.9-9.1 and 2.0-3.1 from other builds; docs/statistics.md, "Machine calibration", has the figures). Pairs further apart
      * differ more often because the neighbours' load changes, which is the machine differing, not the probe's noise.
      * On a quiet machine the probes vary far less and these tolerances are wide: measure and narrow them there.
      */
-    public static final Map<String, Double> TOLERANCE = Map.of("cpu", 0.5, "fsync", 2.0, "copy", 0.3);
+    public static final Map<String, Double> TOLERANCE = Map.of("cpu", 0.5, "fsync", 3.0, "copy", 0.3);
 
     /**
      * One probe's comparison.
