@@ -154,7 +154,8 @@ final class ExperimentRun {
                     ? new ServerSupply.External((ExternalServer) servers.external(), serverOptions.allowAlterSystem())
                     : managed(servers, servers.binaries());
             RunScope scope = new RunScope(Optional.empty(), name -> true, shardOf);
-            SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, selection, benchBase, stdout);
+            SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, selection, benchBase, stdout,
+                    options.calibration);
             if (!outcome.interrupted()) {
                 finished.accept(outcome, stdout);
             }
@@ -168,7 +169,8 @@ final class ExperimentRun {
         };
         VersionSuites.Outcome all = VersionSuites.run(versions, servers::binariesFor, servers.embeddedDefault(), shardOf,
                 binaries -> managed(servers, binaries), trial,
-                (supply, scope) -> runOne(supply, base, scope, planned, selection, benchBase, stdout));
+                (supply, scope) -> runOne(supply, base, scope, planned, selection, benchBase, stdout,
+                        options.calibration));
         if (all.interrupted()) {
             return Main.INTERRUPTED;
         }
@@ -201,8 +203,9 @@ final class ExperimentRun {
     /** One suite (one version, this shard): run it, print its summary, write its report. */
     private static SuiteRunner.Outcome runOne(ServerSupply supply, SuiteRunner.Options base, RunScope scope,
                                               Experiment experiment, SuiteRecord.Selection selection,
-                                              BenchBaseLauncher benchBase, PrintStream stdout) {
-        SuiteRunner.Outcome outcome = new SuiteRunner(supply, base.withScope(scope), benchBase).run(experiment, selection);
+                                              BenchBaseLauncher benchBase, PrintStream stdout, boolean calibrate) {
+        SuiteRunner.Outcome outcome = new SuiteRunner(supply, base.withScope(scope), benchBase).calibrating(calibrate)
+                .run(experiment, selection);
         if (outcome.interrupted()) {
             return outcome;
         }

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             ServerCommand.class,
             ApplyCommand.class,
             RunCommand.class,
+            CalibrateCommand.class,
             AblateCommand.class,
             NoiseCommand.class,
             TpccCommand.class,

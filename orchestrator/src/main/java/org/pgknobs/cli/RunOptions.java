@@ -64,6 +64,14 @@ final class RunOptions {
                     + "--trial-start restarts your server once per configuration.")
     Boolean trialStart;
 
+    @Option(names = "--calibration", negatable = true, defaultValue = "${env:PGKNOBS_CALIBRATION:-true}",
+            fallbackValue = "true",
+            description = "before the first step, measure the machine (about 3-15 s: a fixed query's single-core time, "
+                    + "fsync latency and copy throughput of the data directory's filesystem) into calibration.json, so a "
+                    + "later comparison can tell a slower machine from a slower setting (default: on; "
+                    + "$PGKNOBS_CALIBRATION=false turns it off, as the test suite does)")
+    boolean calibration;
+
     @Mixin
     ServerOptions serverOptions;
 

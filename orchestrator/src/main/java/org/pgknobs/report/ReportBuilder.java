@@ -17,6 +17,7 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.results.StepStatus;
+import org.pgknobs.results.MachineCalibration;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.results.PhaseResult;
 import org.pgknobs.results.WorkloadResult;
@@ -117,7 +118,8 @@ public final class ReportBuilder {
         return new ReportData.Run(experiment + " " + data.dirName(), data.dir(), experiment,
                 mode.name().toLowerCase(Locale.ROOT), data.suite().map(s -> s.progress().status()).orElse("unknown"),
                 new ReportData.Setup(postgres, host, anyWorkload.map(w -> w.kind() + " (" + w.driver() + ")").orElse(null),
-                        headline, data.suite().map(SuiteRecord::observed).map(ReportBuilder::observed).orElse(null)),
+                        headline, data.suite().map(SuiteRecord::observed).map(ReportBuilder::observed).orElse(null),
+                        data.calibration().map(MachineCalibration::describe).orElse(null)),
                 ref.map(r -> new ReportData.Reference(r.source(), r.metric(), refPhase, r.notes())).orElse(null),
                 baseline, steps, sweep, AblationSection.of(data),
                 mode == Mode.VARIANTS || mode == Mode.CUMULATIVE ? baseSpread(baseline, baseRuns, headline, drift, noise)

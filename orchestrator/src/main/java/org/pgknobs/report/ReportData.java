@@ -47,9 +47,15 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
     /**
      * What the run ran on and what it ran.
      *
-     * @param observed what {@code observe:} turned on and added to every step (suite.json), null when nothing
+     * @param observed    what {@code observe:} turned on and added to every step (suite.json), null when nothing
+     * @param calibration the machine probe before the first step (calibration.json), null when the run has none
      */
-    public record Setup(String postgres, String host, String workload, String headlinePhase, String observed) {
+    public record Setup(String postgres, String host, String workload, String headlinePhase, String observed,
+                        String calibration) {
+
+        public Setup(String postgres, String host, String workload, String headlinePhase, String observed) {
+            this(postgres, host, workload, headlinePhase, observed, null);
+        }
     }
 
     /**

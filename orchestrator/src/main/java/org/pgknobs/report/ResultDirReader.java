@@ -29,6 +29,7 @@ import org.pgknobs.results.ProfileSummary;
 import org.pgknobs.report.captures.Capture;
 import org.pgknobs.report.captures.StepCaptures;
 import org.pgknobs.results.AblationRecord;
+import org.pgknobs.results.MachineCalibration;
 import org.pgknobs.results.AutovacuumLog;
 import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepPlans;
@@ -79,7 +80,7 @@ public final class ResultDirReader {
         List<StepRun> steps = entries.stream().map(e -> readStep(dir, e)).toList();
         Optional<AblationRecord> ablation = Files.isRegularFile(layout.ablationJson())
                 ? Optional.of(JsonFiles.read(layout.ablationJson(), AblationRecord.class)) : Optional.empty();
-        return new RunData(dir.toString(), suite, experiment, steps, ablation);
+        return new RunData(dir.toString(), suite, experiment, steps, ablation, MachineCalibration.in(dir));
     }
 
     /**

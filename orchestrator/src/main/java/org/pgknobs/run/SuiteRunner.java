@@ -120,6 +120,7 @@ public final class SuiteRunner {
     private final ServerSupply supply;
     private final Options options;
     private final BenchBaseLauncher benchBase;
+    private boolean calibrate;
 
     public SuiteRunner(ServerSupply supply, Options options) {
         this(supply, options, null);
@@ -133,6 +134,15 @@ public final class SuiteRunner {
         this.supply = supply;
         this.options = options;
         this.benchBase = benchBase;
+    }
+
+    /**
+     * Whether to probe the machine before the first step ({@link RunCalibration}: calibration.json); off unless
+     * asked, so the tests' many tiny suites do not pay for it (the CLI asks unless --no-calibration).
+     */
+    public SuiteRunner calibrating(boolean calibrate) {
+        this.calibrate = calibrate;
+        return this;
     }
 
     private Clusters clusters(OverlayEngine engine, PrintStream out) {
@@ -248,6 +258,7 @@ public final class SuiteRunner {
             SuitePreflight.Verdict preflight = toCheck.steps().isEmpty() ? SuitePreflight.Verdict.none()
                     : SuitePreflight.check(toCheck, clusters, engine, out);
             String serverVersion = clusters.serverVersion(); // while preflight's server runs: the trial stops it
+            RunCalibration calibration = calibrate ? RunCalibration.probe(clusters, options, out) : RunCalibration.NONE;
             ExperimentPlan toTry = earlier == null ? toCheck : stillToRun(toCheck, order, options.resume().get());
             List<SuiteRecord.TrialStart> trials = options.trial().wanted(supply)
                     ? TrialStarts.run(toTry, preflight, clusters, engine, MemoryLimits.detect(), out) : List.of();
@@ -255,6 +266,7 @@ public final class SuiteRunner {
                     .orElseGet(() -> SuiteLayout.fresh(options.outDir(), experiment.name(), LocalDateTime.now(),
                             options.scope().directorySuffix()));
             interruption.resultsIn(layout);
+            calibration.writeTo(layout.root());
             out.println("live progress every " + options.live().every().toSeconds() + " s of warm-up and window"
                     + (options.live().quiet() ? " (not printed: -q)" : "") + "; from another terminal: tail -f "
                     + layout.progressLog());

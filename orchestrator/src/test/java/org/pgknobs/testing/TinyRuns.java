@@ -35,7 +35,7 @@ public final class TinyRuns {
      * on the path every reader waits on.
      */
     private static final List<String> ARTICLE = List.of("article-42000x.yaml", "--profile", "tiny",
-            "--progress-interval", "1s", "--no-trial-start");
+            "--progress-interval", "1s", "--no-trial-start", "--calibration");
     /**
      * Two repeats, so a report of it has a spread and intervals (ReportFromRunsTest reads them). Statements but no
      * profile: the tests that read flame graphs read the article's, and perf's attach and fold of each of the 8 step

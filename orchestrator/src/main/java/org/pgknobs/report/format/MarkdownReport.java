@@ -70,6 +70,9 @@ final class MarkdownReport implements ReportFormat {
         if (run.setup().host() != null) {
             md.append("- host: ").append(run.setup().host()).append('\n');
         }
+        if (run.setup().calibration() != null) {
+            md.append("- machine calibration: ").append(run.setup().calibration()).append('\n');
+        }
         if (run.setup().observed() != null) {
             md.append("- observed: ").append(run.setup().observed()).append('\n');
         }

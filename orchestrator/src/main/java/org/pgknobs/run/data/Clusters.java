@@ -311,10 +311,15 @@ public final class Clusters {
         }
     }
 
+    /** The external server, or the first cluster's (running during preflight), if any. */
+    public Optional<Server> anyServer() {
+        return supply instanceof ServerSupply.External ext ? Optional.of(ext.server())
+                : clusters.values().stream().map(c -> (Server) c.server()).findFirst();
+    }
+
     /** {@code select version()} of the external server or the first cluster, for suite.json. */
     public String serverVersion() {
-        Server s = supply instanceof ServerSupply.External ext ? ext.server()
-                : clusters.values().stream().map(Cluster::server).findFirst().orElse(null);
+        Server s = anyServer().orElse(null);
         if (s == null) {
             return "unknown";
         }
