@@ -17,7 +17,7 @@ import org.pgknobs.report.EffectInterval;
  */
 public record Gate(boolean acrossVersions, double threshold, boolean lowerIsBetter, Segment segment) {
 
-    public enum Outcome { SLOWER, NO_CHANGE, FASTER, NOT_JUDGED, NO_HISTORY }
+    public enum Outcome { SLOWER, SLOWER_WITHIN_THRESHOLD, NO_CHANGE, FASTER, NOT_JUDGED, NO_HISTORY }
 
     /**
      * @param slowdown earlier ÷ new for throughput (new ÷ earlier for a lower-is-better metric): above 1 is slower
@@ -55,6 +55,7 @@ public record Gate(boolean acrossVersions, double threshold, boolean lowerIsBett
                 : EffectInterval.slowdown("history", reference, step.numbers());
         Outcome outcome = !slowdown.present() ? Outcome.NOT_JUDGED
                 : slowdown.lower() != null && slowdown.lower() > threshold ? Outcome.SLOWER
+                : slowdown.lower() != null && slowdown.lower() > 1 ? Outcome.SLOWER_WITHIN_THRESHOLD
                 : slowdown.upper() != null && slowdown.upper() < 1 ? Outcome.FASTER : Outcome.NO_CHANGE;
         StoredStep last = earlier.get(earlier.size() - 1);
         String against = String.format("%d earlier run(s) with the %s (%d repeats, %s … %s)", earlier.size(), key,
@@ -62,8 +63,9 @@ public record Gate(boolean acrossVersions, double threshold, boolean lowerIsBett
         String verdict = switch (outcome) {
             case SLOWER -> "SLOWER beyond its interval" + (threshold > 1 ? " and the threshold ×" + threshold : "");
             case FASTER -> "faster beyond its interval";
-            case NO_CHANGE -> "no change detected (the interval holds " + (threshold > 1 ? "×" + threshold + " or " : "")
-                    + "no change)";
+            case SLOWER_WITHIN_THRESHOLD -> "slower beyond its interval, but the interval reaches below the "
+                    + "threshold ×" + threshold + ": passes";
+            case NO_CHANGE -> "no change detected (the interval holds no change)";
             case NOT_JUDGED -> "not judged";
             case NO_HISTORY -> throw new IllegalStateException("handled above");
         };

@@ -8,7 +8,7 @@ package org.pgknobs.history;
  * @param started         the run's start (suite.json), ISO-8601; null when no file says it
  * @param postgresVersion the full minor ("18.6"), from the server's version line
  * @param postgresBuild   the whole version line (compiler, platform): two 18.6 builds differ here
- * @param workload        the experiment's workload spec as JSON (kind, driver and sizes after the profile)
+ * @param workload        the experiment's workload spec (kind, driver and sizes after the profile and --set)
  * @param host            the host facts as JSON (host tag, cores, memory, CPU model, kernel, OS)
  * @param calibration     calibration.json of the directory as it was written; null in directories without one
  */
