@@ -26,6 +26,9 @@ class HistoryFromRunsTest {
         Path article = TinyRuns.article().directory();
         Path sweep = TinyRuns.sweep().directory();
         String store = dir.resolve("history.sqlite").toString();
+        // the run itself recorded its steps when it finished, in history.sqlite beside its results
+        assertThat(TinyRuns.article().output()).contains("history: 7 step(s) of " + article.getFileName() + " recorded in ");
+        assertThat(article.getParent().getParent().resolve(HistoryLocation.DEFAULT_FILE)).isRegularFile();
 
         CliRun.Result first = CliRun.execute("history", "import", article.toString(), sweep.toString(), "--history", store);
         assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
@@ -58,6 +61,21 @@ class HistoryFromRunsTest {
                 "--step", "a3");
         assertThat(view.exitCode()).as(view.err()).isZero();
         assertThat(view.out()).contains("insert-benchmark-cx7a / a3 / ").contains("first run").contains("median of 2");
+    }
+
+    @Test
+    void aDirectoryWithoutSuiteJsonImportsFromItsStepFiles(@TempDir Path dir) throws Exception {
+        // the oldest layout the report reads: steps/NN-name/step.json without a suite.json beside them
+        Path old = TinyRuns.copy(TinyRuns.article().directory(), dir.resolve("2026-01-01T00-00-00"));
+        java.nio.file.Files.delete(old.resolve("suite.json"));
+        try (HistoryStore history = HistoryStore.open(new HistoryLocation(dir.resolve("h.sqlite").toString()))) {
+            RunEntry run = HistoryEntries.of(old);
+            assertThat(run.steps()).hasSize(7);
+            assertThat(run.facts().started()).as("the first step's start").isNotNull();
+            assertThat(run.facts().calibration()).isNull();
+            assertThat(history.record(run)).isEqualTo(14);
+            assertThat(history.record(HistoryEntries.of(old))).isZero();
+        }
     }
 
     /** Step → repeats, of the steps whose every repeat is done, from the report's reader. */
