@@ -40,7 +40,7 @@ final class HistoryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream out = System.out;
-        try (HistoryStore history = HistoryStore.open(store.location())) {
+        try (HistoryStore history = HistoryStore.open(store.location().existing())) {
             List<StoredStep> steps = history.steps(experiment, step, metric);
             if (steps.isEmpty()) {
                 out.println("history " + history.location().describe() + ": no step recorded"
@@ -110,7 +110,7 @@ final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return HistoryGateRun.check(gate.gate(), store.location(), resultDirs(dirs), System.out);
+            return HistoryGateRun.check(gate.gate(), store.location().existing(), resultDirs(dirs), System.out);
         }
     }
 }

@@ -41,6 +41,20 @@ public record HistoryLocation(String text) {
         return !isPostgres();
     }
 
+    /** Whether there is a store to read: a PostgreSQL URL is taken to name one; a file must exist. */
+    public boolean exists() {
+        return isPostgres() || Files.isRegularFile(Path.of(text));
+    }
+
+    /** Refuses to read a store that is not there (reading would create an empty file and show nothing). */
+    public HistoryLocation existing() {
+        if (!exists()) {
+            throw new BadInputException("history " + text + ": no such file; a run records its history there (history.sqlite "
+                    + "in its --out directory), or name one with --history FILE or $" + ENV);
+        }
+        return this;
+    }
+
     /** What the messages call it: the file, or the URL without its password. */
     public String describe() {
         return isPostgres() ? text.replaceAll("(?i)(password=)[^&]*", "$1***") : text;

@@ -172,10 +172,13 @@ public final class HistoryStore implements AutoCloseable {
                             r.getString(5), r.getString(6), r.getString(7), r.getString(8), r.getString(9),
                             r.getString(10), r.getString(11));
                     String against = r.getString(18);
-                    Double effect = number(r, 19);
+                    Double lower = number(r, 20);
+                    Double upper = number(r, 21);
+                    boolean present = lower != null || upper != null;
+                    // what the store keeps of the report's interval: the estimate and its ends (95 %), its method
                     EffectInterval vsBase = against == null ? null : new EffectInterval(against, r.getString(22),
-                            r.getInt(23), 0, effect, number(r, 20), number(r, 21), effect == null ? null : 0.95, null,
-                            effect == null ? "no interval" : null, null);
+                            r.getInt(23), 0, number(r, 19), lower, upper, present ? 0.95 : null, null,
+                            present ? null : "no interval in the run's report", null);
                     out.add(new StoredStep(facts, new StepEntry(r.getString(12), r.getInt(13), r.getString(14),
                             settings(r.getString(15)), r.getString(16), number(r, 17), vsBase,
                             values.getOrDefault(facts.runKey() + "\n" + r.getString(12), List.of()))));
