@@ -93,7 +93,7 @@ final class RunOptions {
     @Mixin
     PlanOptions plan;
 
-    /** The store this run records in; empty with --no-history. */
+    /** The store this run records in (default: history.sqlite in the results root); empty with --no-history. */
     Optional<HistoryLocation> historyLocation() {
         if (compare != null && !compare.equals("history")) {
             throw new BadInputException("--compare " + compare + ": the only comparison is --compare history");
@@ -101,6 +101,9 @@ final class RunOptions {
         if (noHistory && compare != null) {
             throw new BadInputException("--compare history needs the history: drop --no-history");
         }
-        return noHistory ? Optional.empty() : Optional.of(history.location(out));
+        // a resumed directory's history is the one its run wrote: beside results/<experiment>/<timestamp>
+        Path root = resume == null || resume.toAbsolutePath().normalize().getNameCount() < 3 ? out
+                : resume.toAbsolutePath().normalize().getParent().getParent();
+        return noHistory ? Optional.empty() : Optional.of(history.location(root));
     }
 }
