@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.pgknobs.json.Json;
 import org.pgknobs.report.EffectInterval;
 
@@ -24,7 +22,6 @@ import org.pgknobs.report.EffectInterval;
  */
 public final class HistoryStore implements AutoCloseable {
 
-    private static final ObjectMapper SETTINGS = new ObjectMapper();
     private final HistoryLocation location;
     private final Connection connection;
 
@@ -230,7 +227,9 @@ public final class HistoryStore implements AutoCloseable {
 
     private static SortedMap<String, String> settings(String json) {
         try {
-            return SETTINGS.readValue(json, new TypeReference<TreeMap<String, String>>() { });
+            SortedMap<String, String> settings = new TreeMap<>();
+            Json.tree(json).properties().forEach(e -> settings.put(e.getKey(), e.getValue().asText()));
+            return settings;
         } catch (java.io.IOException e) {
             throw new IllegalStateException("history: a step's settings are not JSON: " + e.getMessage(), e);
         }
