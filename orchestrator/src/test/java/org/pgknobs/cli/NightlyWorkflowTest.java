@@ -60,6 +60,7 @@ class NightlyWorkflowTest {
         assertThat(command.options.noHistory).isFalse();
         assertThat(TinyRuns.repoRoot().resolve(command.options.file.toString())).exists();
         assertThat(Arrays.asList(args)).contains("--profile", "quick");
+        assertThat(Integer.parseInt(command.options.plan.repeats)).as("a spread on the new run's side too").isGreaterThan(1);
     }
 
     @SuppressWarnings("unchecked")
