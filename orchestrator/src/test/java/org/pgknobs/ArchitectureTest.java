@@ -34,7 +34,8 @@ class ArchitectureTest {
             "org.pgknobs.ablation..", "org.pgknobs.stats..", "org.pgknobs.profile..", "org.pgknobs.calibration.."};
 
     /**
-     * cli → sidebyside → run → building blocks → results; cli → report → results; nothing reaches up. The
+     * cli → sidebyside → run → building blocks → results; cli → report → results; cli → history → report (the
+     * history reads result directories through the report's reader and model only); nothing reaches up. The
      * side-by-side benchmarks ({@code sidebyside}, the `pgknobs bench` commands) use the runner's pieces, never
      * the other way round. The building blocks that produce a file's content (a workload's step.json figures, the
      * overlay's settings.json, the culprit search's ablation.json, the profile's profile.json) build the records
@@ -46,6 +47,7 @@ class ArchitectureTest {
             .layer("sidebyside").definedBy("org.pgknobs.sidebyside..")
             .layer("run").definedBy("org.pgknobs.run..")
             .layer("report").definedBy("org.pgknobs.report..")
+            .layer("history").definedBy("org.pgknobs.history..")
             .layer("results").definedBy("org.pgknobs.results..")
             .layer("agent").definedBy("org.pgknobs.agent..")
             .layer("building blocks").definedBy(BUILDING_BLOCKS)
@@ -54,8 +56,10 @@ class ArchitectureTest {
             .whereLayer("agent").mayOnlyBeAccessedByLayers("building blocks")
             .whereLayer("sidebyside").mayOnlyBeAccessedByLayers("cli")
             .whereLayer("run").mayOnlyBeAccessedByLayers("cli", "sidebyside")
-            .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
-            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "sidebyside", "report", "cli", "building blocks");
+            .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "history")
+            .whereLayer("history").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("results").mayOnlyBeAccessedByLayers("run", "sidebyside", "report", "history", "cli",
+                    "building blocks");
 
     /** The basics (module {@code base}) stand on the JDK (with its management extension), Jackson and commons-exec alone: both other modules build on them. */
     private static final String[] BASICS = {"org.pgknobs", "org.pgknobs.json..", "org.pgknobs.units..",
@@ -74,6 +78,11 @@ class ArchitectureTest {
     /** The report reads result directories only, so any of them can be re-reported later. */
     @ArchTest
     static final ArchRule reportNeverImportsRun = noClasses().that().resideInAPackage("org.pgknobs.report..")
+            .should().dependOnClassesThat().resideInAPackage("org.pgknobs.run..");
+
+    /** The history is recorded from result directories, after a run: it never reaches into the runner. */
+    @ArchTest
+    static final ArchRule historyNeverImportsRun = noClasses().that().resideInAPackage("org.pgknobs.history..")
             .should().dependOnClassesThat().resideInAPackage("org.pgknobs.run..");
 
     /** The report's data (and its why-rules) know nothing of how they are rendered: format → data only. */

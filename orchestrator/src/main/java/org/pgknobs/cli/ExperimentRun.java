@@ -141,6 +141,7 @@ final class ExperimentRun {
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         Boolean trialStart = options.trialStart;
+        Optional<org.pgknobs.history.HistoryLocation> history = options.historyLocation();
         SuiteRunner.Options base = SuiteRunner.Options.of(options.out, stdout).withResume(Optional.ofNullable(resume))
                 .withCommandLine(commandLine).withSets(allSets)
                 .withCollector(!options.noCollector, OptionUnits.duration(options.collectorInterval,
@@ -156,10 +157,12 @@ final class ExperimentRun {
             RunScope scope = new RunScope(Optional.empty(), name -> true, shardOf);
             SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, selection, benchBase, stdout,
                     options.calibration);
+            HistoryRecording.record(history, List.of(outcome.directory()), !shardOf.isWhole(), stdout);
             if (!outcome.interrupted()) {
                 finished.accept(outcome, stdout);
             }
-            return outcome.interrupted() ? Main.INTERRUPTED : outcome.anyFailed() ? Main.RUN_FAILED : Main.OK;
+            return outcome.interrupted() ? Main.INTERRUPTED : outcome.anyFailed() ? Main.RUN_FAILED
+                    : compared(history, List.of(outcome.directory()), stdout);
         }
         Experiment planned = experiment;
         // with trial starts, every version's configurations are proven before the first version loads its data
@@ -171,6 +174,7 @@ final class ExperimentRun {
                 binaries -> managed(servers, binaries), trial,
                 (supply, scope) -> runOne(supply, base, scope, planned, selection, benchBase, stdout,
                         options.calibration));
+        HistoryRecording.record(history, all.directories(), !shardOf.isWhole(), stdout);
         if (all.interrupted()) {
             return Main.INTERRUPTED;
         }
@@ -181,7 +185,13 @@ final class ExperimentRun {
         } else {
             all.combinedDirectory().ifPresent(combined -> writeReport(all.directories(), combined, stdout));
         }
-        return all.anyFailed() ? Main.RUN_FAILED : Main.OK;
+        return all.anyFailed() ? Main.RUN_FAILED : compared(history, all.directories(), stdout);
+    }
+
+    /** --compare history: the regression gate's exit code over the run's directories; OK without it. */
+    private int compared(Optional<org.pgknobs.history.HistoryLocation> history, List<Path> dirs, PrintStream stdout) {
+        return options.compare == null || history.isEmpty() ? Main.OK
+                : HistoryGateRun.check(options.gate.gate(), history.get(), dirs, stdout);
     }
 
     private Set<Observe> observeOption() {

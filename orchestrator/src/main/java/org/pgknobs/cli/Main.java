@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             ReportCommand.class,
             DiffCommand.class,
+            HistoryCommand.class,
             ReleaseCommands.Versions.class,
             ReleaseCommands.FetchPg.class,
         })
@@ -33,11 +34,13 @@ public final class Main implements Runnable {
 
     /**
      * Exit codes: 0 ok, 1 a run failed (a step, a server, or pgknobs itself: "internal error"), 2 bad input
-     * (a {@link org.pgknobs.BadInputException}, raised before anything was touched), 130 interrupted.
+     * (a {@link org.pgknobs.BadInputException}, raised before anything was touched), 3 the regression gate found a
+     * step slower beyond its interval ({@code history check}, {@code run --compare history}), 130 interrupted.
      */
     public static final int OK = 0;
     public static final int RUN_FAILED = 1;
     public static final int BAD_INPUT = 2;
+    public static final int REGRESSION = 3;
     public static final int INTERRUPTED = 130;
 
     @CommandLine.Spec

@@ -35,6 +35,12 @@ final class ReportCommand implements Callable<Integer> {
             description = "PostgreSQL major the versions table divides by, when the directories hold several (default: the newest)")
     Integer referenceVersion;
 
+    @CommandLine.Mixin
+    HistoryStoreOption history;
+
+    @Option(names = "--no-history", description = "merging shards: do not record them in the history (docs/history.md)")
+    boolean noHistory;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -46,6 +52,10 @@ final class ReportCommand implements Callable<Integer> {
         int steps = data.runs().stream().mapToInt(r -> r.steps().size()).sum();
         w.printf("report of %d run(s), %d step(s): %s, %s, %s%n", data.runs().size(), steps,
                 outDir.resolve(Reports.HTML), outDir.resolve(Reports.MARKDOWN), outDir.resolve(Reports.JSON));
+        // the merge of an array's shards records them: the shards themselves never write a SQLite history
+        if (!noHistory && dirs.stream().anyMatch(org.pgknobs.history.HistoryEntries::isShard)) {
+            HistoryRecording.record(Optional.of(history.location()), dirs, false, System.out);
+        }
         return Main.OK;
     }
 }

@@ -3,6 +3,9 @@ package org.pgknobs.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.pgknobs.BadInputException;
+import org.pgknobs.history.HistoryLocation;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -73,6 +76,20 @@ final class RunOptions {
     boolean calibration;
 
     @Mixin
+    HistoryStoreOption history;
+
+    @Option(names = "--no-history", description = "do not record this run in the history (docs/history.md)")
+    boolean noHistory;
+
+    @Option(names = "--compare", paramLabel = "history",
+            description = "after the run, the regression gate: each step against its earlier runs in the history "
+                    + "(pgknobs history check); exit 3 when a step is slower beyond its interval")
+    String compare;
+
+    @Mixin
+    GateOptions gate;
+
+    @Mixin
     ServerOptions serverOptions;
 
     @Mixin
@@ -83,4 +100,18 @@ final class RunOptions {
 
     @Mixin
     PlanOptions plan;
+
+    /** The store this run records in (default: history.sqlite in the results root); empty with --no-history. */
+    Optional<HistoryLocation> historyLocation() {
+        if (compare != null && !compare.equals("history")) {
+            throw new BadInputException("--compare " + compare + ": the only comparison is --compare history");
+        }
+        if (noHistory && compare != null) {
+            throw new BadInputException("--compare history needs the history: drop --no-history");
+        }
+        // a resumed directory's history is the one its run wrote: beside results/<experiment>/<timestamp>
+        Path root = resume == null || resume.toAbsolutePath().normalize().getNameCount() < 3 ? out
+                : resume.toAbsolutePath().normalize().getParent().getParent();
+        return noHistory ? Optional.empty() : Optional.of(history.location(root));
+    }
 }

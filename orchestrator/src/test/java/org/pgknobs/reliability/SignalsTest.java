@@ -7,6 +7,9 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.pgknobs.cli.Main;
+import org.pgknobs.history.HistoryEntries;
+import org.pgknobs.history.HistoryLocation;
+import org.pgknobs.history.HistoryStore;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.testing.CliRun;
@@ -14,7 +17,7 @@ import org.pgknobs.testing.CliRun;
 /**
  * Ctrl-C (SIGINT) and SIGTERM while a step is being measured, sent to a real pgknobs process: it exits
  * 130 / 143, suite.json says interrupted, no server of the run is left running or on disk, and
- * {@code --resume} finishes the suite.
+ * {@code --resume} finishes the suite and records the step it finished in the history, once.
  */
 class SignalsTest {
 
@@ -52,6 +55,14 @@ class SignalsTest {
             assertThat(finished.progress().status()).isEqualTo("done");
             assertThat(finished.steps()).extracting(SuiteRecord.Entry::status).containsOnly(StepStatus.DONE);
             assertThat(Scratch.postgresProcessesUnder(work)).isEmpty();
+            // the history beside the results: the interrupted step was not recorded, the resume recorded it, once
+            HistoryLocation history = new HistoryLocation(out.resolve(HistoryLocation.DEFAULT_FILE).toString());
+            assertThat(resumed.out()).contains("history: 1 step(s) of " + dir.getFileName() + " recorded in " + history.text());
+            try (HistoryStore store = HistoryStore.open(history)) {
+                assertThat(store.record(HistoryEntries.of(dir))).as("recorded once").isZero();
+                assertThat(store.steps(null, "victim", null)).singleElement()
+                        .satisfies(s -> assertThat(s.step().values()).hasSize(1));
+            }
         }
     }
 }
