@@ -81,12 +81,21 @@ public record CalibrationComparison(List<ProbeComparison> probes) {
      * or "machine within noise: ..." when no probe differed.
      */
     public String describe() {
-        List<String> differing = probes.stream().filter(ProbeComparison::differs).map(ProbeComparison::describe).toList();
+        List<String> differing = differingProbes();
         List<String> same = probes.stream().filter(p -> !p.differs()).map(ProbeComparison::describe).toList();
         if (differing.isEmpty()) {
             return "machine within noise: " + String.join(", ", same);
         }
         return "machine differed: " + String.join(", ", differing)
                 + (same.isEmpty() ? "" : "; within noise: " + String.join(", ", same));
+    }
+
+    /** Only the probes that differed beyond their tolerance, "cpu ×0.55 [0.52, 0.58]", or "" when none did. */
+    public String differing() {
+        return String.join(", ", differingProbes());
+    }
+
+    private List<String> differingProbes() {
+        return probes.stream().filter(ProbeComparison::differs).map(ProbeComparison::describe).toList();
     }
 }

@@ -2,7 +2,8 @@ package org.pgknobs.cli;
 
 import org.pgknobs.BadInputException;
 import org.pgknobs.history.Gate;
-import org.pgknobs.history.Segment;
+import org.pgknobs.history.changes.AfterLastChange;
+import org.pgknobs.history.changes.ChangePointOptions;
 import picocli.CommandLine.Option;
 
 /** The regression gate's options, shared by {@code history check} and {@code run --compare history}. */
@@ -26,6 +27,6 @@ final class GateOptions {
         if (!(threshold >= 1)) {
             throw new BadInputException("--threshold " + threshold + ": a slowdown ratio of 1 or more, e.g. 1.05");
         }
-        return new Gate(acrossVersions, threshold, lowerIsBetter, Segment.ALL);
+        return new Gate(acrossVersions, threshold, lowerIsBetter, new AfterLastChange(ChangePointOptions.DEFAULTS));
     }
 }

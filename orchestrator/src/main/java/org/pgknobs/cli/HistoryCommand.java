@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code pgknobs history}: every run's steps over time (docs/history.md). */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        subcommands = {HistoryCommand.Import.class, HistoryCommand.Check.class},
+        subcommands = {HistoryCommand.Import.class, HistoryCommand.Check.class, HistoryChangesCommand.class},
         description = "Each step's series over the runs in the history, one line per run: when, the value with its "
                 + "range, the change against the run before with its 95 % interval, and what differed (settings, "
                 + "PostgreSQL version, pgknobs version, machine).")

@@ -72,7 +72,7 @@ public record Gate(boolean acrossVersions, double threshold, boolean lowerIsBett
         Calibration now = Calibration.parse(facts.calibration());
         Calibration then = Calibration.parse(last.run().calibration());
         String machine = "calibration: this run " + now.describe() + "; the last earlier run " + then.describe()
-                + (now.against(then).isEmpty() ? "" : "; this ÷ that: " + now.against(then));
+                + (now.against(then).isEmpty() ? "" : "; this run against that: " + now.against(then));
         return new Check(step, outcome, slowdown, earlier, step.step() + ": slowdown " + Figures.interval(slowdown)
                 + " against " + against + ": " + verdict + "\n    " + machine);
     }

@@ -53,7 +53,7 @@ public final class HistoryView {
     }
 
     /** What is not the same as in the run before. */
-    static List<String> differed(StoredStep before, StoredStep now) {
+    public static List<String> differed(StoredStep before, StoredStep now) {
         List<String> out = new ArrayList<>();
         if (!before.step().fingerprint().equals(now.step().fingerprint())) {
             List<String> changed = new ArrayList<>();

@@ -3,9 +3,9 @@ package org.pgknobs.history;
 import java.util.List;
 
 /**
- * Which earlier runs of a step the gate compares a new run with: the last stable segment of the step's series.
- * Until the change-point detection is wired in ({@code history changes}), {@link #ALL} is that segment: every earlier
- * run of the same key. The change-point code replaces it with "the runs after the last change point".
+ * Which earlier runs of a step the gate compares a new run with: the last stable segment of the step's series. The
+ * command line's gate uses {@code history.changes.AfterLastChange} (the runs after the series' last change point);
+ * {@link #ALL} (every earlier run of the same key) is for tests of the key alone.
  */
 @FunctionalInterface
 public interface Segment {

@@ -69,6 +69,7 @@ class HistoryFromRunsTest {
         // the oldest layout the report reads: steps/NN-name/step.json without a suite.json beside them
         Path old = TinyRuns.copy(TinyRuns.article().directory(), dir.resolve("2026-01-01T00-00-00"));
         java.nio.file.Files.delete(old.resolve("suite.json"));
+        java.nio.file.Files.deleteIfExists(old.resolve("calibration.json"));  // that layout predates calibration
         try (HistoryStore history = HistoryStore.open(new HistoryLocation(dir.resolve("h.sqlite").toString()))) {
             RunEntry run = HistoryEntries.of(old);
             assertThat(run.steps()).hasSize(7);
