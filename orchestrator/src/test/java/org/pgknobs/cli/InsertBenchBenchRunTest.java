@@ -136,7 +136,10 @@ class InsertBenchBenchRunTest {
             if (I1_ROWS / pair.at("/pgknobs/l.i1").asDouble() > 1.05) {
                 assertThat(pair.at("/host_busy_pct/pgknobs/l.i1").isNumber()).as("a window over 1 s has its busy share").isTrue();
             }
-            assertThat(pair.at("/host_busy_pct/iibench/l.i1").isMissingNode()).isTrue();
+            // (the stand-in's window is usually milliseconds; on a loaded machine it can pass 1 s, and then it has one)
+            if (I1_ROWS / pair.at("/iibench/l.i1").asDouble() < 0.95) {
+                assertThat(pair.at("/host_busy_pct/iibench/l.i1").isMissingNode()).as("a window under 1 s has none").isTrue();
+            }
             assertThat(pair.has("cpus_busy_pct")).as("no split asked for").isFalse();
         }
     }
