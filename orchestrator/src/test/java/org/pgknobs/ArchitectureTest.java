@@ -31,7 +31,7 @@ class ArchitectureTest {
     private static final String[] BUILDING_BLOCKS = {"org.pgknobs.experiment..", "org.pgknobs.overlay..",
             "org.pgknobs.server..", "org.pgknobs.workload..", "org.pgknobs.process..", "org.pgknobs.collector..",
             "org.pgknobs.benchbase..", "org.pgknobs.json..", "org.pgknobs.units..", "org.pgknobs.host..",
-            "org.pgknobs.ablation..", "org.pgknobs.stats..", "org.pgknobs.profile.."};
+            "org.pgknobs.ablation..", "org.pgknobs.bisect..", "org.pgknobs.stats..", "org.pgknobs.profile.."};
 
     /**
      * cli → sidebyside → run → building blocks → results; cli → report → results; nothing reaches up. The
