@@ -20,8 +20,9 @@ import org.pgknobs.stats.RoundsDecision;
 /**
  * Which candidate of an ordered list (releases, or a setting's values) first behaves like the last one.
  *
- * <p><b>The ends.</b> Each end runs {@code min} times. When one of them fails and the other runs, the boundary sought
- * is where runs start to fail, and a single run classes a probe (fails, or runs). When both run, they run one more
+ * <p><b>The ends.</b> Each end runs once. When one of them fails and the other runs, the boundary sought is where runs
+ * start to fail, and a single run classes a probe (fails, or runs). When both run, they run up to {@code min} times and
+ * then one more
  * round at a time (first, last) until {@code repeats: auto}'s rule ({@link org.pgknobs.stats.AutoRepeats}, the last end
  * against the first) stops: a ratio clear of 1 is a difference to bisect; otherwise no candidate between them changed
  * the figure beyond noise, and the smallest change that could have been seen is the larger of the two ends' minimum
@@ -83,8 +84,14 @@ public final class Bisection {
     private enum Mode { FAILS, DROP, CHANGE }
 
     public BisectResult run() {
-        more(first, min());
-        more(last, min());
+        // one run of each end first: when one fails, the search is for where runs start to fail, and one run a
+        // candidate decides that; otherwise the ends go on to min runs
+        more(first, 1);
+        more(last, 1);
+        if (!failed(first) && !failed(last) && min() > 1) {
+            more(first, min() - 1);
+            more(last, min() - 1);
+        }
         Mode mode;
         if (failed(first) && failed(last)) {
             record(first, ProbeClass.FAILS, "");
@@ -249,9 +256,8 @@ public final class Bisection {
         String before = labels.get(lo);
         String after = labels.get(hi);
         if (mode == Mode.FAILS) {
-            return failed(first)
-                    ? "runs fail up to " + before + " and run from " + after + ": " + before + " fails, " + after + " runs"
-                    : "runs run up to " + before + " and fail from " + after + ": " + before + " runs, " + after + " fails";
+            return failed(first) ? "runs fail up to " + before + " and run from " + after
+                    : "runs run up to " + before + " and fail from " + after;
         }
         if (mode == Mode.DROP) {
             return "the throughput falls off by more than " + percent(rules.drop().getAsDouble()) + " of "

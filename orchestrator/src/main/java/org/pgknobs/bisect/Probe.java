@@ -34,17 +34,22 @@ public record Probe(int index, String label, boolean end, ProbeClass probeClass,
 
     /**
      * The line of the path, e.g. {@code 17.6: 4,120/s [3,980–4,270] (3 runs); ×0.99 [0.95–1.03] of 17.0, ×1.21
-     * [1.16–1.27] of 17.12: like 17.0}.
+     * [1.16–1.27] of 17.12 → like 17.0}.
      */
     public String line(String first, String last) {
         StringBuilder sb = new StringBuilder(label).append(": ").append(value());
-        if (vsFirst != null) {
-            sb.append("; ").append(ratio(vsFirst)).append(" of ").append(first);
+        // a ratio without an interval (one run a side, where one run decides: fails or runs) says nothing here
+        List<String> ratios = new java.util.ArrayList<>();
+        if (vsFirst instanceof RatioInterval) {
+            ratios.add(ratio(vsFirst) + " of " + first);
         }
-        if (vsLast != null) {
-            sb.append(vsFirst == null ? "; " : ", ").append(ratio(vsLast)).append(" of ").append(last);
+        if (vsLast instanceof RatioInterval) {
+            ratios.add(ratio(vsLast) + " of " + last);
         }
-        sb.append(": ").append(end && probeClass != ProbeClass.FAILS ? "end" : probeClass.label(first, last));
+        if (!ratios.isEmpty()) {
+            sb.append("; ").append(String.join(", ", ratios));
+        }
+        sb.append(" → ").append(end && probeClass != ProbeClass.FAILS ? "end" : probeClass.label(first, last));
         if (!note.isEmpty()) {
             sb.append(" (").append(note).append(')');
         }
@@ -59,7 +64,7 @@ public record Probe(int index, String label, boolean end, ProbeClass probeClass,
         }
         String runsNote = " (" + runs() + (runs() == 1 ? " run" : " runs") + (failed.isEmpty() ? "" : ", " + failed) + ")";
         if (throughputs.size() < 2) {
-            return number(throughputs.get(0)) + "/s, no interval from 1 run" + runsNote;
+            return number(throughputs.get(0)) + "/s" + runsNote.replace(")", ": no interval)");
         }
         NoiseFloor floor = NoiseFloor.measure(throughputs.stream().mapToDouble(Double::doubleValue).toArray());
         double gm = Math.exp(throughputs.stream().mapToDouble(Math::log).average().orElseThrow());

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             ApplyCommand.class,
             RunCommand.class,
             AblateCommand.class,
+            BisectCommand.class,
             NoiseCommand.class,
             TpccCommand.class,
             BenchCommand.class,

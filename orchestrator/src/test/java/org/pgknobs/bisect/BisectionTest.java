@@ -76,7 +76,7 @@ class BisectionTest {
         // 13 candidates: at most ceil(log2 13) + 2 = 6 measured
         assertThat(oracle.candidates()).isLessThanOrEqualTo(6).isEqualTo(r.path().size());
         Probe p = r.after().orElseThrow();
-        assertThat(p.line("17.0", "17.12")).startsWith("17.7: ").contains(" of 17.0, ×").endsWith(": like 17.12");
+        assertThat(p.line("17.0", "17.12")).startsWith("17.7: ").contains(" of 17.0, ×").endsWith(" → like 17.12");
     }
 
     @Test
@@ -148,11 +148,13 @@ class BisectionTest {
         assertThat(r.before().orElseThrow().failure()).contains("FATAL: no unpinned buffers available");
         assertThat(r.after().orElseThrow().label()).isEqualTo("1MB");
         assertThat(r.after().orElseThrow().probeClass()).isEqualTo(ProbeClass.LIKE_LAST);
-        assertThat(r.summary()).isEqualTo("runs fail up to 512kB and run from 1MB: 512kB fails, 1MB runs");
-        // between the ends one run decides a probe: it fails or it runs
-        r.path().stream().filter(p -> !p.end()).forEach(p -> assertThat(p.runs()).isEqualTo(1));
+        assertThat(r.summary()).isEqualTo("runs fail up to 512kB and run from 1MB");
+        // one run decides every candidate, the ends included: it fails or it runs
+        assertThat(r.path()).allSatisfy(p -> assertThat(p.runs()).isEqualTo(1));
+        assertThat(oracle.candidates()).isEqualTo(r.path().size()).isLessThanOrEqualTo(6);
         assertThat(r.path().get(0).line("128kB", "64MB")).isEqualTo(
-                "128kB: failed: FATAL: no unpinned buffers available: fails");
+                "128kB: failed: FATAL: no unpinned buffers available → fails");
+        assertThat(r.after().orElseThrow().line("128kB", "64MB")).matches("1MB: \\d+\\.\\d/s \\(1 run: no interval\\) → like 64MB");
     }
 
     @Test
