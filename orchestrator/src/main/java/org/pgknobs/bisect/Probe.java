@@ -58,7 +58,8 @@ public record Probe(int index, String label, boolean end, ProbeClass probeClass,
 
     /** The geometric mean of its runs with its 95 % t interval ({@link NoiseFloor}), or why there is none. */
     public String value() {
-        String failed = failure.map(f -> "failed: " + f).orElse("");
+        // the first line: a reason's later lines (a log tail, PostgreSQL's context) are in the step's files
+        String failed = failure.map(f -> "failed: " + f.lines().findFirst().orElse("")).orElse("");
         if (throughputs.isEmpty()) {
             return failed;
         }

