@@ -17,8 +17,8 @@ import org.pgknobs.testing.CliRun;
  * into the build's own local repository, target/pg-releases, as ReleaseFetchTest does, so a clone fetches each once;
  * 17.6 bundled) on the insert benchmark's tiny profile, step base: one suite a release with 2 or 3 runs, and an
  * answer the search decided, with its evidence. No captures ({@code observe=[]}): the answer needs the throughput only.
- * Class time 84 s on the shared 2-core machine with 17.12's first download (two suites of 3 runs when the ends do not
- * differ, a third for 17.6 when they do): over the ~30 s the issue hoped for.
+ * Class time 36 s on the shared 2-core machine once 17.12 is in the build's repository (two suites of 3 runs when the
+ * ends do not differ, a third for 17.6 when they do), 84 s with the download: over the ~30 s the issue hoped for.
  */
 class ReleaseBisectTest {
 
