@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.apache.commons.statistics.descriptive.Mean;
 import org.pgknobs.stats.Comparison;
 import org.pgknobs.stats.Effect;
 import org.pgknobs.stats.NoiseFloor;
@@ -301,7 +300,7 @@ public final class Bisection {
 
     /** The end with the higher geometric mean. */
     private int faster() {
-        return mean(ran(first)) >= mean(ran(last)) ? first : last;
+        return Probe.logMean(ran(first)) >= Probe.logMean(ran(last)) ? first : last;
     }
 
     private int other(int end) {
@@ -334,11 +333,6 @@ public final class Bisection {
                 .mapToDouble(r -> ((RunOutcome.Ran) r).throughput()).toArray();
     }
 
-    /** The mean log (ln of the geometric mean), the scale every interval here is built on. */
-    private static double mean(double[] xs) {
-        return xs.length == 0 ? Double.NEGATIVE_INFINITY
-                : Mean.of(java.util.Arrays.stream(xs).map(Math::log).toArray()).getAsDouble();
-    }
 
     private static List<Double> boxed(double[] xs) {
         return java.util.Arrays.stream(xs).boxed().toList();

@@ -3,6 +3,7 @@ package org.pgknobs.bisect;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.commons.statistics.descriptive.Mean;
 import org.pgknobs.stats.NoiseFloor;
 import org.pgknobs.stats.RatioInterval;
 import org.pgknobs.stats.RatioResult;
@@ -68,9 +69,15 @@ public record Probe(int index, String label, boolean end, ProbeClass probeClass,
             return number(throughputs.get(0)) + "/s" + runsNote.replace(")", ": no interval)");
         }
         NoiseFloor floor = NoiseFloor.measure(throughputs.stream().mapToDouble(Double::doubleValue).toArray());
-        double gm = Math.exp(throughputs.stream().mapToDouble(Math::log).average().orElseThrow());
+        double gm = Math.exp(logMean(throughputs.stream().mapToDouble(Double::doubleValue).toArray()));
         double h = 1 + floor.relativeHalfWidth();
         return number(gm) + "/s [" + number(gm / h) + "–" + number(gm * h) + "]" + runsNote;
+    }
+
+    /** The mean of the logs (ln of the geometric mean), the scale every interval here is built on; −∞ for none. */
+    static double logMean(double[] xs) {
+        return xs.length == 0 ? Double.NEGATIVE_INFINITY
+                : Mean.of(java.util.Arrays.stream(xs).map(Math::log).toArray()).getAsDouble();
     }
 
     /** {@code ×0.99 [0.95–1.03]}, or the reason there is no interval. */
