@@ -58,10 +58,15 @@ public record SettingSearch(String step, String setting, BisectRules rules, Cons
             if (!refused.isEmpty()) {
                 return new RunOutcome.Failed("the server refused requests: " + refused.entrySet().stream()
                         .map(e -> e.getKey() + " ×" + e.getValue()).collect(Collectors.joining(", "))
-                        + (details.get("last_error") == null ? ""
-                                : ", e.g. " + details.get("last_error").toString().lines().findFirst().orElse("")));
+                        + (details.get("last_error") == null ? "" : ", e.g. " + firstLine(details.get("last_error"))));
             }
         }
         return new RunOutcome.Ran(throughput);
+    }
+
+    /** An error's first line, at most 160 characters (a failed batch's line holds its whole statement). */
+    private static String firstLine(Object error) {
+        String line = error.toString().lines().findFirst().orElse("");
+        return line.length() <= 160 ? line : line.substring(0, 159) + "…";
     }
 }

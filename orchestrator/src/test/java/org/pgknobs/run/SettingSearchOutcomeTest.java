@@ -33,6 +33,15 @@ class SettingSearchOutcomeTest {
     }
 
     @Test
+    void aLongErrorIsCutToItsFirst160Characters() {
+        String batch = "NewOrder: XX000 Batch entry 0 UPDATE stock SET s_quantity = ('48'::int4) " + "x".repeat(300);
+        RunOutcome o = SettingSearch.outcome(run(StepStatus.DONE, null, Map.of("errors_by_sqlstate", Map.of("XX000", 43),
+                "last_error", batch)));
+        assertThat(((RunOutcome.Failed) o).reason()).isEqualTo("the server refused requests: XX000 ×43, e.g. "
+                + batch.substring(0, 159) + "…");
+    }
+
+    @Test
     void serializationFailuresAndRollbacksAreTheWorkloadsOwn() {
         assertThat(SettingSearch.outcome(run(StepStatus.DONE, null, Map.of("errors_by_sqlstate",
                 Map.of("40001", 30, "40P01", 2, "23505", 1, "XX000", 0))))).isEqualTo(new RunOutcome.Ran(220.7));
