@@ -64,9 +64,17 @@ public record SettingSearch(String step, String setting, BisectRules rules, Cons
         return new RunOutcome.Ran(throughput);
     }
 
-    /** An error's first line, at most 160 characters (a failed batch's line holds its whole statement). */
-    private static String firstLine(Object error) {
+    /**
+     * An error's first line, from PostgreSQL's "ERROR:" on where it holds one (pgjdbc puts a failed batch's whole
+     * statement before it, and "Call getNextException ..." after it), at most 160 characters.
+     */
+    static String firstLine(Object error) {
         String line = error.toString().lines().findFirst().orElse("");
+        int at = line.indexOf("ERROR:");
+        if (at > 0) {
+            int end = line.indexOf("  ", at);
+            line = line.substring(at, end < 0 ? line.length() : end);
+        }
         return line.length() <= 160 ? line : line.substring(0, 159) + "…";
     }
 }

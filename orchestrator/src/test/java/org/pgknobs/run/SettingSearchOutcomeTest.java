@@ -28,17 +28,20 @@ class SettingSearchOutcomeTest {
         RunOutcome o = SettingSearch.outcome(run(StepStatus.DONE, null, Map.of("errors_by_sqlstate",
                 Map.of("XX000", 217, "40001", 12), "last_error", "StockLevel: XX000 ERROR: no unpinned buffers available\n"
                         + "  Where: SQL statement ...")));
-        assertThat(o).isEqualTo(new RunOutcome.Failed("the server refused requests: XX000 ×217, e.g. StockLevel: XX000 "
-                + "ERROR: no unpinned buffers available"));
+        assertThat(o).isEqualTo(new RunOutcome.Failed("the server refused requests: XX000 ×217, e.g. ERROR: no "
+                + "unpinned buffers available"));
     }
 
     @Test
-    void aLongErrorIsCutToItsFirst160Characters() {
-        String batch = "NewOrder: XX000 Batch entry 0 UPDATE stock SET s_quantity = ('48'::int4) " + "x".repeat(300);
+    void aFailedBatchSaysPostgresqlsErrorNotItsStatement() {
+        String batch = "NewOrder: XX000 Batch entry 0 UPDATE stock SET s_quantity = ('48'::int4), s_ytd = s_ytd + "
+                + "('1'::int4) WHERE s_w_id = ('1'::int4) was aborted: ERROR: no unpinned buffers available  Call "
+                + "getNextException to see other errors in the batch.";
         RunOutcome o = SettingSearch.outcome(run(StepStatus.DONE, null, Map.of("errors_by_sqlstate", Map.of("XX000", 43),
                 "last_error", batch)));
-        assertThat(((RunOutcome.Failed) o).reason()).isEqualTo("the server refused requests: XX000 ×43, e.g. "
-                + batch.substring(0, 159) + "…");
+        assertThat(o).isEqualTo(new RunOutcome.Failed(
+                "the server refused requests: XX000 ×43, e.g. ERROR: no unpinned buffers available"));
+        assertThat(SettingSearch.firstLine("x".repeat(300))).hasSize(160).endsWith("x…");
     }
 
     @Test
