@@ -21,9 +21,10 @@ import org.pgknobs.testing.CliRun;
 /**
  * {@code pgknobs bisect --setting} on a real server: a TPC-C step bisected over shared_buffers from 128kB to 64MB
  * (10 values, ×2 apart) finds where runs start to fail with "no unpinned buffers available", one run a candidate;
- * then a direct scan of its two neighbours (a plain run of them) puts the boundary within one step of it. Class time
- * about 100 s on the shared 2-core machine: 20 unthrottled terminals (the small caches run out only when enough
- * backends hold pins at once), ~11 s a run, 5 or 6 runs of the search and 2 of the scan, on the disk.
+ * then a direct scan of its two neighbours (a plain run of them) puts the boundary within one step of it. 20
+ * unthrottled terminals (the small caches run out only when enough backends hold pins at once), no warm-up and a 3 s
+ * window, 5 or 6 runs of the search and 2 of the scan, on the disk: 46 CPU-s measured alone in a cgroup (54 with a
+ * 1 s warm-up), most of it each run's fixed part (a restore on the disk, a server start, the figures and the report).
  */
 class SettingBisectTest {
 
