@@ -31,7 +31,8 @@ class ArchitectureTest {
     private static final String[] BUILDING_BLOCKS = {"org.pgknobs.experiment..", "org.pgknobs.overlay..",
             "org.pgknobs.server..", "org.pgknobs.workload..", "org.pgknobs.process..", "org.pgknobs.collector..",
             "org.pgknobs.benchbase..", "org.pgknobs.json..", "org.pgknobs.units..", "org.pgknobs.host..",
-            "org.pgknobs.ablation..", "org.pgknobs.stats..", "org.pgknobs.profile..", "org.pgknobs.calibration.."};
+            "org.pgknobs.ablation..", "org.pgknobs.bisect..", "org.pgknobs.stats..", "org.pgknobs.profile..",
+            "org.pgknobs.calibration.."};
 
     /**
      * cli → sidebyside → run → building blocks → results; cli → report → results; cli → history → report (the

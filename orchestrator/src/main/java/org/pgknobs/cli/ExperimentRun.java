@@ -49,6 +49,8 @@ final class ExperimentRun {
     private String repeats;
     private List<String> steps;
     private BiConsumer<SuiteRunner.Outcome, PrintStream> finished = (outcome, out) -> { };
+    private UnaryOperator<Experiment> reshape = UnaryOperator.identity();
+    private org.pgknobs.run.SettingSearch search;
 
     /** @param spec the command's, for the command line recorded in suite.json */
     ExperimentRun(RunOptions options, CommandLine.Model.CommandSpec spec) {
@@ -79,9 +81,27 @@ final class ExperimentRun {
         return this;
     }
 
-    /** After the one suite ran, its summary and report written (noise: the spread of its repeats). */
+    /**
+     * After each suite ran (one, or one per version), its summary and report written (noise: the spread of its
+     * repeats; bisect: a release's runs).
+     */
     ExperimentRun whenFinished(BiConsumer<SuiteRunner.Outcome, PrintStream> then) {
         this.finished = then;
+        return this;
+    }
+
+    /**
+     * Reshapes the experiment after it was loaded, checked and scaled, before anything starts (bisect: the candidates
+     * become its steps); may throw {@link BadInputException}.
+     */
+    ExperimentRun reshaping(UnaryOperator<Experiment> then) {
+        this.reshape = then;
+        return this;
+    }
+
+    /** A setting's bisection over the reshaped experiment's steps ({@link SuiteRunner.Options#withSearch}). */
+    ExperimentRun searching(org.pgknobs.run.SettingSearch settingSearch) {
+        this.search = settingSearch;
         return this;
     }
 
@@ -138,6 +158,7 @@ final class ExperimentRun {
             }
             experiment = scaled.experiment();
         }
+        experiment = reshape.apply(experiment);
         List<String> commandLine = new ArrayList<>(List.of("pgknobs"));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         Boolean trialStart = options.trialStart;
@@ -148,7 +169,7 @@ final class ExperimentRun {
                         "--collector-interval", Durations.Zero.REJECTED))
                 .withTrial(trialStart == null ? SuiteRunner.Trial.DEFAULT
                         : trialStart ? SuiteRunner.Trial.ON : SuiteRunner.Trial.OFF)
-                .withLive(live());
+                .withLive(live()).withSearch(search);
         List<PgRelease> versions = experiment.server().versions();
         if (versions.isEmpty() || serverOptions.isExternal()) {
             ServerSupply supply = serverOptions.isExternal()
@@ -172,8 +193,14 @@ final class ExperimentRun {
         };
         VersionSuites.Outcome all = VersionSuites.run(versions, servers::binariesFor, servers.embeddedDefault(), shardOf,
                 binaries -> managed(servers, binaries), trial,
-                (supply, scope) -> runOne(supply, base, scope, planned, selection, benchBase, stdout,
-                        options.calibration));
+                (supply, scope) -> {
+                    SuiteRunner.Outcome outcome = runOne(supply, base, scope, planned, selection, benchBase, stdout,
+                            options.calibration);
+                    if (!outcome.interrupted()) {
+                        finished.accept(outcome, stdout);
+                    }
+                    return outcome;
+                });
         HistoryRecording.record(history, all.directories(), !shardOf.isWhole(), stdout);
         if (all.interrupted()) {
             return Main.INTERRUPTED;

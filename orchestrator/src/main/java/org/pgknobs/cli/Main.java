@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             CalibrateCommand.class,
             AblateCommand.class,
+            BisectCommand.class,
             NoiseCommand.class,
             TpccCommand.class,
             BenchCommand.class,

@@ -52,44 +52,50 @@ public final class SuiteRunner {
      * @param resume an earlier result directory of the same experiment: only steps not yet done run
      * @param sets   the user's --set overrides, recorded in suite.json
      * @param collect whether to run the pg_stat_* collector (off only for overhead measurements)
+     * @param search  a setting's bisection, null for none
      */
     public record Options(Path outDir, Optional<Path> resume, List<String> commandLine, List<String> sets,
                           boolean collect, Duration collectorInterval, PrintStream out, RunScope scope, Trial trial,
-                          LiveOptions live) {
+                          LiveOptions live, SettingSearch search) {
 
         /** A fresh run into {@code outDir}: the collector on at 1 s, the whole plan, trial starts as by default. */
         public static Options of(Path outDir, PrintStream out) {
             return new Options(outDir, Optional.empty(), List.of(), List.of(), true, Duration.ofSeconds(1), out,
-                    RunScope.whole(), Trial.DEFAULT, LiveOptions.defaults());
+                    RunScope.whole(), Trial.DEFAULT, LiveOptions.defaults(), null);
         }
 
         public Options withResume(Optional<Path> resume) {
-            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live, search);
         }
 
         public Options withCommandLine(List<String> commandLine) {
-            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live, search);
         }
 
         public Options withSets(List<String> sets) {
-            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live, search);
         }
 
         /** @param collect false only for overhead measurements (and trial starts, which measure nothing) */
         public Options withCollector(boolean collect, Duration collectorInterval) {
-            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live, search);
         }
 
         public Options withScope(RunScope scope) {
-            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live, search);
         }
 
         public Options withTrial(Trial trial) {
-            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live, search);
         }
 
         public Options withLive(LiveOptions live) {
-            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live);
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live, search);
+        }
+
+        /** A setting's bisection: the plan's steps are its candidates, run as the search asks ({@link BisectPhase}). */
+        public Options withSearch(SettingSearch search) {
+            return new Options(outDir, resume, commandLine, sets, collect, collectorInterval, out, scope, trial, live, search);
         }
     }
 
@@ -233,7 +239,8 @@ public final class SuiteRunner {
                 : plan.runs(AutoRounds.roundsPlanned(experiment.measurement().autoRepeats().get(), earlier),
                         experiment.measurement().autoRepeats().get().max());
         BracketSchedule.Bracketed bracketed = BracketSchedule.arrange(plan, planned);
-        List<PlannedRun> order = bracketed.order();
+        // a bisection's steps are its candidates: none runs in a fixed order, the search asks for each run
+        List<PlannedRun> order = options.search() == null ? bracketed.order() : List.of();
         PrintStream out = options.out();
         if (earlier != null && StepOrder.allDone(new SuiteLayout(options.resume().get()), order)
                 && !AblationSearchPhase.unfinished(experiment, new SuiteLayout(options.resume().get()))
@@ -295,13 +302,16 @@ public final class SuiteRunner {
                     new WorkloadWithCollector(options.collect(), options.collectorInterval()), options.live(),
                     layout.progressLog());
             StepBody body = new StepBody(experiment, plan, layout, record, preflight, steps, interruption, progress);
-            if (bracketed.warmup().isPresent() && !bracket(bracketed.warmup().get(), experiment, layout, record, body,
+            if (options.search() == null && bracketed.warmup().isPresent() && !bracket(bracketed.warmup().get(), experiment, layout, record, body,
                     progress)) {
                 return new Outcome(layout.root(), record.entries(), true);
             }
             new RunsInOrder(order, rounds, layout, interruption, out).run(body);
             if (ablation != null && !interruption.interrupted()) {
                 ablation.run(body);
+            }
+            if (options.search() != null && !interruption.interrupted()) {
+                new BisectPhase(plan, layout, options.search()).run(body);
             }
             interruption.suiteFinished();
         } finally {

