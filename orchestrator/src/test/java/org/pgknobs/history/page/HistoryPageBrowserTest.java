@@ -16,7 +16,6 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.apache.commons.text.StringEscapeUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.history.HistoryLocation;
@@ -120,13 +119,9 @@ class HistoryPageBrowserTest {
 
         assertThat(dom.exitCode()).as(dom.output()).isZero();
         assertThat(dom.output().lines().filter(l -> l.contains(":CONSOLE")).toList()).as("the page's console").isEmpty();
-        Matcher m = Pattern.compile("<pre id=\"probe\">(\\{.*?)</pre>", Pattern.DOTALL).matcher(dom.output());
-        String written = null;
-        while (m.find()) {
-            written = m.group(1);
-        }
+        String written = Chromium.probed(dom);
         assertThat(written).as("the probe ran").isNotNull();
-        JsonNode drawn = Json.tree(StringEscapeUtils.unescapeHtml4(written));
+        JsonNode drawn = Json.tree(written);
         assertThat(drawn.get("drawn").asInt()).isEqualTo(series.size());
         k = 0;
         for (String id : charts.keySet()) {
