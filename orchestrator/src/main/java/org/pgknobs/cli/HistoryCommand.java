@@ -3,15 +3,21 @@ package org.pgknobs.cli;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.pgknobs.BadInputException;
+import org.pgknobs.json.AtomicFiles;
 import org.pgknobs.history.HistoryEntries;
 import org.pgknobs.history.HistoryStore;
 import org.pgknobs.history.HistoryView;
 import org.pgknobs.history.RunEntry;
 import org.pgknobs.history.StoredStep;
+import org.pgknobs.history.changes.ChangePointOptions;
+import org.pgknobs.history.page.HistoryPage;
+import org.pgknobs.history.page.HistorySeries;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -34,6 +40,11 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--metric", paramLabel = "M", description = "only this headline phase (tpcc, l.i1, …)")
     String metric;
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "write the series as one self-contained page instead: an interactive chart per series, each "
+                    + "run with its interval band, change points (Otava's defaults) and runs on a differing machine marked")
+    Path html;
+
     @Mixin
     HistoryStoreOption store;
 
@@ -45,6 +56,14 @@ final class HistoryCommand implements Callable<Integer> {
             if (steps.isEmpty()) {
                 out.println("history " + history.location().describe() + ": no step recorded"
                         + (experiment == null && step == null && metric == null ? "" : " that matches"));
+            }
+            if (html != null) {
+                List<HistorySeries> series = HistorySeries.of(steps, ChangePointOptions.DEFAULTS);
+                AtomicFiles.writeText(html, HistoryPage.render(series, history.location().describe(),
+                        Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), ChangePointOptions.DEFAULTS));
+                out.println("history page: " + html + " (" + series.size() + " series, " + series.stream()
+                        .mapToInt(s -> s.changes().size()).sum() + " change point(s))");
+                return Main.OK;
             }
             HistoryView.lines(steps).forEach(out::println);
         }

@@ -84,11 +84,19 @@ public final class HistoryView {
         if (!Objects.equals(a.host(), b.host())) {
             out.add("host");
         }
-        String machine = Calibration.parse(b.calibration()).differing(Calibration.parse(a.calibration()));
+        String machine = machineDiffered(before, now);
         if (!machine.isEmpty()) {
             out.add("machine differed: " + machine);
         }
         return out;
+    }
+
+    /**
+     * The calibration probes that differed beyond their noise tolerance between the run before and this one
+     * ("cpu ×0.55 [0.52, 0.58]"), or "" when none did or either run has no calibration.
+     */
+    public static String machineDiffered(StoredStep before, StoredStep now) {
+        return Calibration.parse(now.run().calibration()).differing(Calibration.parse(before.run().calibration()));
     }
 
     private static String short7(String version, String commit) {

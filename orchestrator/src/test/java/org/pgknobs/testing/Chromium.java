@@ -4,6 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.commons.text.StringEscapeUtils;
 import org.pgknobs.process.CommandResult;
 import org.pgknobs.process.CommandRunner;
 
@@ -32,6 +35,20 @@ public final class Chromium {
         Files.writeString(copy, html.substring(0, end) + "<script>//<![CDATA[\n" + probe + "\n//]]></script>\n"
                 + html.substring(end));
         return dumpDom(copy, profileDir.resolve("browser"));
+    }
+
+    /**
+     * What a probe wrote into {@code <pre id="probe">} in the DOM {@link #dumpDom(Path, Path, String)} returned, its
+     * text unescaped: the last such element (the probe's own text, inlined in the page, names it too); null when the
+     * probe wrote nothing.
+     */
+    public static String probed(CommandResult dom) {
+        Matcher m = Pattern.compile("<pre id=\"probe\">(\\{.*?)</pre>", Pattern.DOTALL).matcher(dom.output());
+        String written = null;
+        while (m.find()) {
+            written = m.group(1);
+        }
+        return written == null ? null : StringEscapeUtils.unescapeHtml4(written);
     }
 
     /** A probe for {@link #dumpDom(Path, Path, String)}: opens every folded section, as a reader's clicks would. */

@@ -12,23 +12,23 @@ import org.pgknobs.history.StoredStep;
  * repeats (the report's one point estimate is a ratio of geometric means, so a change point's ratio is the same kind
  * of figure). Runs without a positive value are left out of the series: they cannot be placed on it.
  */
-final class SeriesPoints {
+public final class SeriesPoints {
 
     private SeriesPoints() {
     }
 
     /** The runs that have a value, oldest first. */
-    static List<StoredStep> valued(List<StoredStep> runs) {
+    public static List<StoredStep> valued(List<StoredStep> runs) {
         return runs.stream().filter(r -> !Double.isNaN(point(r))).toList();
     }
 
     /** The points of {@link #valued} runs. */
-    static double[] of(List<StoredStep> valued) {
+    public static double[] of(List<StoredStep> valued) {
         return valued.stream().mapToDouble(SeriesPoints::point).toArray();
     }
 
     /** experiment / step / metric → its runs, oldest first (the store's order), as the terminal view groups them. */
-    static Map<String, List<StoredStep>> byStep(List<StoredStep> steps) {
+    public static Map<String, List<StoredStep>> byStep(List<StoredStep> steps) {
         Map<String, List<StoredStep>> series = new LinkedHashMap<>();
         steps.forEach(s -> series.computeIfAbsent(s.run().experiment() + " / " + s.step().step() + " / "
                 + s.step().metric(), k -> new ArrayList<>()).add(s));

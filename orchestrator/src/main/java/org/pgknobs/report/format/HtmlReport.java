@@ -19,7 +19,7 @@ import org.pgknobs.report.why.Reason;
  */
 final class HtmlReport implements ReportFormat {
 
-    private static final String CSS = """
+    static final String CSS = """
             body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px;color:#222;font-size:14px}
             h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}
             h3{font-size:15px;margin-top:20px}

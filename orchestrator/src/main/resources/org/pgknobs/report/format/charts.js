@@ -192,6 +192,66 @@
           lineStyle: { color: '#222', type: 'solid' }, data: [{ xAxis: 0 }] } }] };
   }
 
+  // the history (history --html): a point per run (the geometric mean of its repeats) with its repeats' 95 % interval
+  // as a band, each change point a dashed line between the last run before and the first after, labelled with the
+  // figure HistoryPage wrote, and a ring round a run whose machine differed from the run before's
+  function history(spec) {
+    var c = {}, o = spec.options, rows = spec.rows, ORANGE = '#e67e22';
+    spec.columns.forEach(function (name, i) { c[name] = i; });
+    var bands = [], rings = [], changes = [];
+    rows.forEach(function (r, i) {
+      if (r[c.lower] !== null && r[c.upper] !== null) { bands.push([r[c.run], r[c.lower], r[c.upper], i]); }
+      if (r[c.machine] !== null) { rings.push({ value: [r[c.run], r[c.value]], row: i }); }
+      if (r[c.change] !== null) {
+        changes.push({ xAxis: r[c.run] - 0.5, label: { formatter: 'change ' + r[c.change], fontSize: 10 } });
+      }
+    });
+    var tip = function (p) {
+      var r = rows[p.seriesName === '95 % interval' ? p.value[3] : p.seriesName === 'machine differed' ? p.data.row
+        : p.dataIndex];
+      var s = '<b>run ' + r[c.run] + '</b> ' + esc(r[c.started] === null ? '' : r[c.started]) + '<br/>'
+        + esc(r[c.runKey]) + ' ' + esc(r[c.directory]) + '<br/>' + num(r[c.value]) + '/s'
+        + (r[c.lower] !== null ? ' [' + num(r[c.lower]) + '–' + num(r[c.upper]) + '] 95 % (' + r[c.repeats] + ' repeats)'
+          : ' (1 repeat: no interval)');
+      if (r[c.change] !== null) {
+        s += '<br/>change point before this run: after ÷ before ' + esc(r[c.change]) + ', p = ' + r[c.changeP].toPrecision(2);
+      }
+      if (r[c.machine] !== null) { s += '<br/>machine differed: ' + esc(r[c.machine]); }
+      s += '<br/>' + (r[c.differed] !== null ? 'differed from the run before: ' + esc(r[c.differed])
+        : r[c.run] === 1 ? 'first run' : 'nothing differed from the run before');
+      return '<div style="max-width:480px;white-space:normal">' + s + '</div>';
+    };
+    var series = [
+      { name: 'run (geometric mean)', type: 'line', data: rows.map(function (r) { return [r[c.run], r[c.value]]; }),
+        symbolSize: 7, z: 3, itemStyle: { color: GREY }, lineStyle: { color: '#aaa', width: 1 },
+        markLine: changes.length ? { symbol: 'none', silent: true, lineStyle: { color: RED, type: 'dashed' },
+          data: changes } : undefined },
+      { name: '95 % interval', type: 'custom', data: bands, encode: { x: 0, y: [1, 2] }, z: 2,
+        itemStyle: { color: 'rgba(70,110,180,0.25)' },
+        renderItem: function (params, api) {
+          var top = api.coord([api.value(0), api.value(2)]), bottom = api.coord([api.value(0), api.value(1)]);
+          var w = Math.max(4, api.size([1, 0])[0] * 0.3);
+          return { type: 'rect', name: 'band', shape: { x: top[0] - w / 2, y: top[1], width: w, height: bottom[1] - top[1] },
+            style: { fill: 'rgba(70,110,180,0.25)', stroke: 'rgba(70,110,180,0.6)' } };
+        } }];
+    if (rings.length) {
+      series.push({ name: 'machine differed', type: 'scatter', data: rings, symbol: 'emptyCircle', symbolSize: 16,
+        z: 4, itemStyle: { color: ORANGE, borderWidth: 2 } });
+    }
+    return { animation: false, title: { text: spec.title, textStyle: { fontSize: 14 } },
+      legend: { top: 24, data: series.map(function (x) { return x.name; }) },
+      tooltip: { trigger: 'item', formatter: tip, confine: true }, dataZoom: [{ type: 'inside' }],
+      grid: { top: 60, left: 70, right: 30, bottom: 64 },
+      // runs at 1..n, ticks on whole numbers: the axis runs from 0 to n + 1 and labels only the runs (number, day)
+      xAxis: { type: 'value', min: 0, max: rows.length + 1, interval: 1, name: o.x, nameLocation: 'middle',
+        nameGap: 40, splitLine: { show: false }, axisTick: { show: false },
+        axisLabel: { hideOverlap: true, formatter: function (v) {
+          var r = rows[v - 1];
+          return !r ? '' : r[c.run] + (r[c.started] ? '\n' + String(r[c.started]).substring(5, 10) : '');
+        } } },
+      yAxis: { type: 'value', scale: true, name: o.y, axisLabel: { formatter: num } }, series: series };
+  }
+
   // the step's row: its folded sections opened, then shown
   function go(id) {
     var target = document.getElementById(id);
@@ -200,7 +260,8 @@
     target.scrollIntoView();
     location.hash = id;
   }
-  var kinds = { forest: forest, throughput: throughput, lines: lines, stacked: stacked, tornado: tornado };
+  var kinds = { forest: forest, throughput: throughput, lines: lines, stacked: stacked, tornado: tornado,
+    history: history };
   var drawn = 0;
   document.querySelectorAll('div.plot[data-chart]').forEach(function (el) { pgknobsWhenShown(el, draw); });
   function draw(el) {

@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.commons.text.StringEscapeUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.json.Json;
@@ -93,14 +92,9 @@ class ReportChartsBrowserTest {
 
         assertThat(r.exitCode()).as(r.output()).isZero();
         assertThat(r.output().lines().filter(l -> l.contains(":CONSOLE")).toList()).as("the page's console").isEmpty();
-        // the element the probe wrote: the page's last (the probe's own text names it too)
-        Matcher m = Pattern.compile("<pre id=\"probe\">(\\{.*?)</pre>", Pattern.DOTALL).matcher(r.output());
-        String written = null;
-        while (m.find()) {
-            written = m.group(1);
-        }
+        String written = Chromium.probed(r);
         assertThat(written).as("the probe ran").isNotNull();
-        JsonNode drawn = Json.tree(StringEscapeUtils.unescapeHtml4(written));
+        JsonNode drawn = Json.tree(written);
         // sections fold: closed on opening, their charts drawn only once opened
         assertThat(drawn.get("closed").asInt()).isPositive();
         assertThat(drawn.get("drawnAtLoad").asInt()).isPositive().isLessThan(drawn.get("charts").asInt());
