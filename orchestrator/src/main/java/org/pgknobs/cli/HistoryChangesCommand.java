@@ -19,14 +19,8 @@ import picocli.CommandLine.Option;
                 + "last run before and the first after, and what differed between them.")
 final class HistoryChangesCommand implements Callable<Integer> {
 
-    @Option(names = "--experiment", paramLabel = "E", description = "only this experiment")
-    String experiment;
-
-    @Option(names = "--step", paramLabel = "S", description = "only this step")
-    String step;
-
-    @Option(names = "--metric", paramLabel = "M", description = "only this headline phase (tpcc, l.i1, …)")
-    String metric;
+    @Mixin
+    HistoryFilter filter;
 
     @Option(names = "--window", paramLabel = "N", defaultValue = "50",
             description = "runs per sliding window (default, as Otava: ${DEFAULT-VALUE})")
@@ -54,11 +48,7 @@ final class HistoryChangesCommand implements Callable<Integer> {
         }
         PrintStream out = System.out;
         try (HistoryStore history = HistoryStore.open(store.location().existing())) {
-            List<StoredStep> steps = history.steps(experiment, step, metric);
-            if (steps.isEmpty()) {
-                out.println("history " + history.location().describe() + ": no step recorded"
-                        + (experiment == null && step == null && metric == null ? "" : " that matches"));
-            }
+            List<StoredStep> steps = filter.steps(history, out);
             HistoryChanges.lines(steps, options).forEach(out::println);
         }
         return Main.OK;

@@ -31,14 +31,8 @@ import picocli.CommandLine.Parameters;
                 + "PostgreSQL version, pgknobs version, machine).")
 final class HistoryCommand implements Callable<Integer> {
 
-    @Option(names = "--experiment", paramLabel = "E", description = "only this experiment")
-    String experiment;
-
-    @Option(names = "--step", paramLabel = "S", description = "only this step")
-    String step;
-
-    @Option(names = "--metric", paramLabel = "M", description = "only this headline phase (tpcc, l.i1, …)")
-    String metric;
+    @Mixin
+    HistoryFilter filter;
 
     @Option(names = "--html", paramLabel = "FILE",
             description = "write the series as one self-contained page instead: an interactive chart per series, each "
@@ -52,11 +46,7 @@ final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = System.out;
         try (HistoryStore history = HistoryStore.open(store.location().existing())) {
-            List<StoredStep> steps = history.steps(experiment, step, metric);
-            if (steps.isEmpty()) {
-                out.println("history " + history.location().describe() + ": no step recorded"
-                        + (experiment == null && step == null && metric == null ? "" : " that matches"));
-            }
+            List<StoredStep> steps = filter.steps(history, out);
             if (html != null) {
                 List<HistorySeries> series = HistorySeries.of(steps, ChangePointOptions.DEFAULTS);
                 AtomicFiles.writeText(html, HistoryPage.render(series, history.location().describe(),

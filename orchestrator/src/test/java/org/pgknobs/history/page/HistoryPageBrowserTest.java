@@ -86,6 +86,14 @@ class HistoryPageBrowserTest {
 
         assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("history page: " + page + " (2 series, 1 change point(s))");
+        // the terminal's list of the same change point, with what differed between the runs either side of it
+        CliRun.Result changes = CliRun.execute("history", "changes", "--step", "order-status", "--history", file.toString());
+        assertThat(changes.exitCode()).as(changes.out() + changes.err()).isZero();
+        assertThat(changes.out()).contains("1 change point(s)").contains("  at run 4 of 6 (")
+                .contains("differed: settings enable_indexscan (unset) → off");
+        CliRun.Result badWindow = CliRun.execute("history", "changes", "--window", "1", "--history", file.toString());
+        assertThat(badWindow.exitCode()).as(badWindow.err()).isEqualTo(2);
+        assertThat(badWindow.err()).contains("window must be at least 2 points").contains("fix:");
         String html = Files.readString(page);
         // self-contained: ECharts and the drawing code inlined once; outside them no address and nothing to load
         String scripts = ChartPage.scripts(html.substring(0, html.indexOf("<script>//<![CDATA[")));
