@@ -180,6 +180,69 @@ final class Charts {
         return out;
     }
 
+    /**
+     * Per step: the active backends in each wait at every collector round of the headline window (report.json's
+     * {@code waitsOverTime}), stacked; a wait absent from a round is 0 there, since the round counted every active
+     * backend.
+     */
+    static List<Spec> waitsOverTime(ReportData.Run run) {
+        List<Spec> out = new ArrayList<>();
+        for (ReportData.Step s : run.steps()) {
+            List<StepRun.WaitRound> rounds = s.series().waitsOverTime();
+            Set<String> events = new LinkedHashSet<>();
+            rounds.forEach(r -> events.addAll(r.backends().keySet()));
+            if (events.isEmpty()) {
+                continue;
+            }
+            List<List<Object>> rows = new ArrayList<>();
+            for (String e : events) {
+                rounds.forEach(r -> rows.add(Arrays.asList(e, r.second(), r.backends().getOrDefault(e, 0))));
+            }
+            Map<String, Object> options = options("second of the measured window", "active backends", false);
+            options.put("small", true);
+            options.put("stack", true);
+            out.add(new Spec(id(run, "waits") + "-" + s.index(), "lines", s.name() + ": active backends by wait, per "
+                    + "collector round (" + rounds.size() + ")", List.of("wait", "second", "backends"), rows, options));
+        }
+        return out;
+    }
+
+    /**
+     * PostgreSQL versions side by side as a forest plot: a row per step and version other than the reference, its
+     * throughput ÷ the reference version's with the 95 % interval report.json carries (grey: the versions table
+     * marks nothing), and a version that measured nothing by its status.
+     */
+    static Optional<Spec> versions(ReportData data) {
+        ReportData.VersionTable v = data.versions();
+        if (v == null) {
+            return Optional.empty();
+        }
+        List<List<Object>> rows = new ArrayList<>();
+        for (ReportData.VersionRow r : v.rows()) {
+            for (int k = 0; k < r.cells().size(); k++) {
+                if (v.versions().get(k) == v.reference()) {
+                    continue;
+                }
+                ReportData.VersionCell c = r.cells().get(k);
+                boolean present = c.interval() != null && c.interval().present();
+                rows.add(Arrays.asList(r.step() + " on " + v.versions().get(k), null, c.throughput() == null ? null
+                        : c.ratioToReference(), present ? c.interval().lower() : null, present ? c.interval().upper()
+                        : null, null, null, "NONE", present && c.interval().bound(), present ? null
+                        : c.interval() == null || c.interval().noInterval() == null ? "no interval"
+                        : c.interval().noInterval(), c.status(), c.reason()));
+            }
+        }
+        if (rows.stream().allMatch(r -> r.get(2) == null)) {
+            return Optional.empty();
+        }
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("axis", "step on version ÷ on PostgreSQL " + v.reference() + " (log scale; right: faster)");
+        options.put("drift", null);
+        options.put("small", false);
+        return Optional.of(ForestPlot.sameAxis(List.of(new Spec("versions", "forest", "PostgreSQL versions side by side:"
+                + " headline throughput ÷ PostgreSQL " + v.reference(), ForestPlot.COLUMNS, rows, options))).get(0));
+    }
+
     static Map<String, Object> options(String xName, String yName, boolean log) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("x", xName);
