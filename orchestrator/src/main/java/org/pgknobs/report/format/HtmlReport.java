@@ -83,6 +83,7 @@ final class HtmlReport implements ReportFormat {
         }
         h.append("</table>\n");
         note(h, shared);
+        Charts.runs(data).ifPresent(c -> h.append(Charts.html(c)));
     }
 
     private static void run(StringBuilder h, ReportData.Run run) {

@@ -14,12 +14,13 @@ import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.ReportData;
 
 /**
- * PostgreSQL versions side by side, drawn: the chart's rows are the versions table's cells other than the reference
+ * Several runs or PostgreSQL versions side by side, drawn. Runs: a row per step and run but the first, its ratio to the
+ * first run's with report.json's interval and mark. Versions: the chart's rows are the versions table's cells other than the reference
  * version's, each its ratio to the reference with the interval report.json carries, grey (the table marks nothing), and
  * a version that measured nothing by its status and reason, no point.
  */
 @Tag("unit")
-class VersionsChartTest {
+class SideBySideChartsTest {
 
     @Test
     void aRowPerStepAndVersionButTheReferenceWithReportJsonsRatioAndInterval(@TempDir Path tmp) throws Exception {
@@ -56,5 +57,27 @@ class VersionsChartTest {
         assertThat(chart.at("/options/min").asDouble()).isLessThan(on16.lower());
         assertThat(chart.at("/options/max").asDouble()).isGreaterThan(1);
         assertThat(Files.readString(page)).contains("echarts");
+    }
+
+    @Test
+    void aRowPerStepAndRunButTheFirstWithTheComparisonsRatioIntervalAndMark() {
+        EffectInterval b = EffectInterval.ratio("first", List.of(100.0, 101.0, 99.0), List.of(120.0, 122.0, 119.0));
+        ReportData.Setup setup = new ReportData.Setup(null, null, null, null, null);
+        List<ReportData.Run> runs = List.of("2026-12-01", "2026-12-02").stream().map(label -> new ReportData.Run(label,
+                "/r/" + label, "e", "variants", "done", setup, null, "base", List.of(), List.of(), null, null)).toList();
+        ReportData data = new ReportData(ReportData.SCHEMA_VERSION, "now", "base", runs, List.of(
+                new ReportData.ComparisonRow("a1", Arrays.asList(100.0, 120.0), Arrays.asList(null, b.ratio()),
+                        Arrays.asList(null, b), Arrays.asList(null, org.pgknobs.report.Mark.UP)),
+                new ReportData.ComparisonRow("a2", Arrays.asList(100.0, null), Arrays.asList(null, null),
+                        Arrays.asList(null, null), Arrays.asList(null, null))), null, List.of());
+
+        Charts.Spec chart = Charts.runs(data).orElseThrow();
+
+        assertThat(chart.rows()).extracting(r -> r.get(0)).containsExactly("a1 in 2026-12-02", "a2 in 2026-12-02");
+        assertThat(chart.rows().get(0).subList(2, 5)).containsExactly(b.ratio(), b.lower(), b.upper());
+        assertThat(b.lower()).as("a real interval, above 1").isGreaterThan(1);
+        assertThat(chart.rows().get(0).get(7)).isEqualTo("UP");
+        assertThat(chart.rows().get(1).get(2)).isNull();
+        assertThat(chart.rows().get(1).get(10)).isEqualTo("no throughput in this run");
     }
 }
