@@ -14,8 +14,8 @@ final class GateOptions {
     boolean acrossVersions;
 
     @Option(names = "--threshold", paramLabel = "RATIO", defaultValue = "1.0",
-            description = "a step fails the gate when its slowdown's whole 95 % interval lies above RATIO, e.g. 1.05 "
-                    + "ignores a slowdown the interval cannot put above 5 % (default: ${DEFAULT-VALUE}: any slowdown "
+            description = "a step fails the gate when its slowdown's whole 95 %% interval lies above RATIO, e.g. 1.05 "
+                    + "ignores a slowdown the interval cannot put above 5 %% (default: ${DEFAULT-VALUE}: any slowdown "
                     + "the interval supports)")
     double threshold;
 

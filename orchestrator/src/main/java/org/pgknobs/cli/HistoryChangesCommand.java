@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 /** {@code pgknobs history changes}: where each step's series changed level (docs/history.md, docs/statistics.md). */
 @Command(name = "changes", mixinStandardHelpOptions = true,
         description = "The change points of each step's series over the runs in the history (E-divisive means with "
-                + "Student's t-test, as Apache Otava): when, after ÷ before with its 95 % interval, the p-value, the "
+                + "Student's t-test, as Apache Otava): when, after ÷ before with its 95 %% interval, the p-value, the "
                 + "last run before and the first after, and what differed between them.")
 final class HistoryChangesCommand implements Callable<Integer> {
 

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "history", mixinStandardHelpOptions = true,
         subcommands = {HistoryCommand.Import.class, HistoryCommand.Check.class, HistoryChangesCommand.class},
         description = "Each step's series over the runs in the history, one line per run: when, the value with its "
-                + "range, the change against the run before with its 95 % interval, and what differed (settings, "
+                + "range, the change against the run before with its 95 %% interval, and what differed (settings, "
                 + "PostgreSQL version, pgknobs version, machine).")
 final class HistoryCommand implements Callable<Integer> {
 
@@ -105,7 +105,7 @@ final class HistoryCommand implements Callable<Integer> {
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = "The regression gate: each step of RESULT_DIR against that step's earlier runs in the history "
                     + "(same experiment, settings, workload and PostgreSQL version). Exit 3 when a step is slower "
-                    + "beyond its 95 % interval, 0 otherwise.")
+                    + "beyond its 95 %% interval, 0 otherwise.")
     static final class Check implements Callable<Integer> {
 
         @Parameters(arity = "1..*", paramLabel = "RESULT_DIR", description = "the run(s) to check")

@@ -234,9 +234,10 @@ public record ReportData(int schemaVersion, String generated, String baseline, L
      * @param phases      phase → its throughput over the repeats
      * @param perSecond   the median repeat's headline throughput per second
      * @param checkpoints seconds into the headline window at which a checkpoint was counted
+     * @param waitsOverTime the median repeat's headline window, round by round: active backends per wait
      */
     public record Series(Map<String, Stat> phases, List<StepRun.Point> perSecond, List<Double> checkpoints,
-                         Map<String, List<StepRun.PhaseSample>> phaseSamples) {
+                         Map<String, List<StepRun.PhaseSample>> phaseSamples, List<StepRun.WaitRound> waitsOverTime) {
     }
 
     /** A step's plan changes against {@code against}, the step before (cumulative) or the base (variants). */

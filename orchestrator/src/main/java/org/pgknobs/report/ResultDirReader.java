@@ -157,11 +157,13 @@ public final class ResultDirReader {
         String headline = result != null && result.workload() != null ? result.workload().headlinePhase() : null;
         Map<String, List<StepRun.PhaseSample>> phaseSamples = readInsertBenchSamples(dir.resolve(INSERTBENCH_SAMPLES));
         List<StepRun.Point> perSecond = perSecond(dir, headline, phaseSamples);
-        List<Double> checkpoints = stats == null ? List.of() : checkpoints(
-                statsFile.resolveSibling(statsFile.getFileName().toString().replace(".json", ".csv")),
-                StepRun.headlineWindow(stats, headline));
+        Optional<WindowStats> window = stats == null ? Optional.empty() : StepRun.headlineWindow(stats, headline);
+        List<String> csv = window.isEmpty() ? List.of() : csvLines(
+                statsFile.resolveSibling(statsFile.getFileName().toString().replace(".json", ".csv")));
+        List<Double> checkpoints = csv.isEmpty() ? List.of() : CheckpointSeries.of(csv, window.get());
+        List<StepRun.WaitRound> waits = csv.isEmpty() ? List.of() : WaitSeries.of(csv, window.get());
         return new StepRun(entry.index(), entry.name(), entry.repeat(), dir.toString(), status, reason, result, settings,
-                stats, new StepRun.Series(perSecond, checkpoints, phaseSamples), captures(dir, applied));
+                stats, new StepRun.Series(perSecond, checkpoints, phaseSamples, waits), captures(dir, applied));
     }
 
     private static StepCaptures captures(Path dir, Optional<List<AppliedSetting>> settings) {
@@ -173,13 +175,13 @@ public final class ResultDirReader {
                 }), settings);
     }
 
-    /** When checkpoints happened in the window, from pgstats.csv next to pgstats.json; none without either. */
-    private static List<Double> checkpoints(Path csv, Optional<WindowStats> window) {
-        if (window.isEmpty() || !Files.isRegularFile(csv)) {
+    /** pgstats.csv next to pgstats.json, read once for the checkpoints and the waits over time; none without it. */
+    private static List<String> csvLines(Path csv) {
+        if (!Files.isRegularFile(csv)) {
             return List.of();
         }
         try {
-            return CheckpointSeries.of(Files.readAllLines(csv), window.get());
+            return Files.readAllLines(csv);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + csv + ": " + e.getMessage(), e);
         }

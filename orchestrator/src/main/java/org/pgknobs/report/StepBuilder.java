@@ -223,7 +223,8 @@ final class StepBuilder {
                 .map(PhaseResult::name).distinct()
                 .forEach(p -> phases.put(p, Stat.of(Repeats.headlineValues(runs, p))));
         return new ReportData.Series(phases, median.map(StepRun::perSecond).orElse(List.of()),
-                median.map(StepRun::checkpoints).orElse(List.of()), median.map(StepRun::phaseSamples).orElse(Map.of()));
+                median.map(StepRun::checkpoints).orElse(List.of()), median.map(StepRun::phaseSamples).orElse(Map.of()),
+                median.map(r -> r.series().waits()).orElse(List.of()));
     }
 
     /**

@@ -26,10 +26,16 @@ public record StepRun(int index, String name, int repeat, String dir, StepStatus
      * @param perSecond    headline throughput per second of the measured window (second, requests/s)
      * @param checkpoints  seconds into the headline window at which a checkpoint was counted
      * @param phaseSamples insert benchmark: phase → per-second (second, ops, max response ms)
+     * @param waits        the headline window's collector rounds: active backends per wait ({@link WaitSeries})
      */
-    public record Series(List<Point> perSecond, List<Double> checkpoints, Map<String, List<PhaseSample>> phaseSamples) {
+    public record Series(List<Point> perSecond, List<Double> checkpoints, Map<String, List<PhaseSample>> phaseSamples,
+                         List<WaitRound> waits) {
 
         public static final Series NONE = new Series(List.of(), List.of(), Map.of());
+
+        public Series(List<Point> perSecond, List<Double> checkpoints, Map<String, List<PhaseSample>> phaseSamples) {
+            this(perSecond, checkpoints, phaseSamples, List.of());
+        }
     }
 
     public List<Point> perSecond() {
@@ -48,6 +54,13 @@ public record StepRun(int index, String name, int repeat, String dir, StepStatus
     }
 
     public record PhaseSample(long second, long ops, double maxMs) {
+    }
+
+    /**
+     * One collector round of the headline window: seconds since the window opened, and per wait
+     * ("IO:WalSync", "CPU:CPU") the active client backends in it at that round (none listed: none active).
+     */
+    public record WaitRound(double second, Map<String, Integer> backends) {
     }
 
     /** The directory's last name ("r2", "03-wal"), as {@code pgknobs diff} names a step. */

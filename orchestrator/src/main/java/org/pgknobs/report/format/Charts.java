@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.pgknobs.json.Json;
+import org.pgknobs.report.EffectInterval;
 import org.pgknobs.report.ReportData;
 import org.pgknobs.report.Stat;
 import org.pgknobs.report.StepRun;
@@ -178,6 +179,97 @@ final class Charts {
                     List.of("step", "second", "max ms"), max, smallMs));
         }
         return out;
+    }
+
+    /**
+     * Per step: the active backends in each wait at every collector round of the headline window (report.json's
+     * {@code waitsOverTime}), stacked; a wait absent from a round is 0 there, since the round counted every active
+     * backend.
+     */
+    static List<Spec> waitsOverTime(ReportData.Run run) {
+        List<Spec> out = new ArrayList<>();
+        for (ReportData.Step s : run.steps()) {
+            List<StepRun.WaitRound> rounds = s.series().waitsOverTime();
+            Set<String> events = new LinkedHashSet<>();
+            rounds.forEach(r -> events.addAll(r.backends().keySet()));
+            if (events.isEmpty()) {
+                continue;
+            }
+            List<List<Object>> rows = new ArrayList<>();
+            for (String e : events) {
+                rounds.forEach(r -> rows.add(Arrays.asList(e, r.second(), r.backends().getOrDefault(e, 0))));
+            }
+            Map<String, Object> options = options("second of the measured window", "active backends", false);
+            options.put("small", true);
+            options.put("stack", true);
+            out.add(new Spec(id(run, "waits") + "-" + s.index(), "lines", s.name() + ": active backends by wait, per "
+                    + "collector round (" + rounds.size() + ")", List.of("wait", "second", "backends"), rows, options));
+        }
+        return out;
+    }
+
+    /**
+     * PostgreSQL versions side by side as a forest plot: a row per step and version other than the reference, its
+     * throughput ÷ the reference version's with the 95 % interval report.json carries (grey: the versions table
+     * marks nothing), and a version that measured nothing by its status.
+     */
+    static Optional<Spec> versions(ReportData data) {
+        ReportData.VersionTable v = data.versions();
+        if (v == null) {
+            return Optional.empty();
+        }
+        List<List<Object>> rows = new ArrayList<>();
+        for (ReportData.VersionRow r : v.rows()) {
+            for (int k = 0; k < r.cells().size(); k++) {
+                if (v.versions().get(k) == v.reference()) {
+                    continue;
+                }
+                ReportData.VersionCell c = r.cells().get(k);
+                boolean present = c.interval() != null && c.interval().present();
+                rows.add(Arrays.asList(r.step() + " on " + v.versions().get(k), null, c.throughput() == null ? null
+                        : c.ratioToReference(), present ? c.interval().lower() : null, present ? c.interval().upper()
+                        : null, null, null, "NONE", present && c.interval().bound(), present ? null
+                        : c.interval() == null || c.interval().noInterval() == null ? "no interval"
+                        : c.interval().noInterval(), c.status(), c.reason()));
+            }
+        }
+        return sideBySide("versions", "PostgreSQL versions side by side: headline throughput ÷ PostgreSQL " + v.reference(),
+                "step on version ÷ on PostgreSQL " + v.reference() + " (log scale; right: faster)", rows);
+    }
+
+    /**
+     * Several runs side by side as a forest plot: a row per step and run other than the first, its headline throughput
+     * ÷ the first run's with the 95 % interval and the mark report.json's comparison carries; a run without the
+     * step's throughput (it lacks the step, or the step measured nothing) has no point, its row says so.
+     */
+    static Optional<Spec> runs(ReportData data) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (ReportData.ComparisonRow r : data.comparison()) {
+            for (int i = 1; i < r.throughput().size(); i++) {
+                EffectInterval interval = r.intervals().get(i);
+                boolean present = interval != null && interval.present();
+                rows.add(Arrays.asList(r.step() + " in " + data.runs().get(i).label(), null, r.ratioToFirst().get(i),
+                        present ? interval.lower() : null, present ? interval.upper() : null, null, null,
+                        r.marks().get(i) == null ? "NONE" : r.marks().get(i).name(), present && interval.bound(),
+                        present ? null : interval == null || interval.noInterval() == null ? "no interval"
+                        : interval.noInterval(), r.throughput().get(i) == null ? "no throughput in this run" : "done", null));
+            }
+        }
+        return sideBySide("runs", "Runs side by side: headline throughput ÷ " + data.runs().get(0).label(),
+                "step in run ÷ in " + data.runs().get(0).label() + " (log scale; right: faster)", rows);
+    }
+
+    /** A forest plot of rows from several result directories: no drift band, its axis holding every figure and 1. */
+    private static Optional<Spec> sideBySide(String id, String title, String axis, List<List<Object>> rows) {
+        if (rows.stream().allMatch(r -> r.get(2) == null)) {
+            return Optional.empty();
+        }
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("axis", axis);
+        options.put("drift", null);
+        options.put("small", false);
+        return Optional.of(ForestPlot.sameAxis(List.of(new Spec(id, "forest", title, ForestPlot.COLUMNS, rows, options)))
+                .get(0));
     }
 
     static Map<String, Object> options(String xName, String yName, boolean log) {

@@ -83,7 +83,7 @@ final class ForestPlot {
     }
 
     /** Every plot of the run on one axis: from the smallest figure any of them draws to the largest, and 1. */
-    private static List<Charts.Spec> sameAxis(List<Charts.Spec> specs) {
+    static List<Charts.Spec> sameAxis(List<Charts.Spec> specs) {
         List<Double> all = specs.stream().flatMap(s -> s.rows().stream())
                 .flatMap(r -> Stream.of(r.get(2), r.get(3), r.get(4), r.get(5))).filter(Objects::nonNull)
                 .map(v -> ((Number) v).doubleValue()).filter(v -> v > 0).toList();

@@ -56,6 +56,7 @@ final class HtmlReport implements ReportFormat {
             t.notes().forEach(n -> h.append("<li>").append(esc(n)).append("</li>\n"));
             h.append("</ul>\n");
         }
+        Charts.versions(data).ifPresent(c -> h.append(Charts.html(c)));
         if (!data.comparison().isEmpty()) {
             comparison(h, data);
         }
@@ -82,6 +83,7 @@ final class HtmlReport implements ReportFormat {
         }
         h.append("</table>\n");
         note(h, shared);
+        Charts.runs(data).ifPresent(c -> h.append(Charts.html(c)));
     }
 
     private static void run(StringBuilder h, ReportData.Run run) {
@@ -139,6 +141,8 @@ final class HtmlReport implements ReportFormat {
         Charts.ioByBackendType(run).ifPresent(c -> h.append(Charts.html(c)));
         folded(h, "Checkpoints against throughput, per step", Charts.checkpointTimelines(run));
         folded(h, "Per-second rate and max response time per variant", Charts.phaseSeries(run));
+        folded(h, "Waits over time, per step (active backends by wait event at each collector round)",
+                Charts.waitsOverTime(run));
     }
 
     /** Charts in a section that opens on a click: charts.js draws them when it opens. */

@@ -132,7 +132,9 @@
 
   function lines(spec) {
     var g = groups(spec.rows), o = spec.options, series = g.names.map(function (n) {
-      return { name: n, type: 'line', showSymbol: g.lines[n].length < 30, data: g.lines[n] };
+      // stacked (waits over time): the areas add up to every active backend at the round
+      return o.stack ? { name: n, type: 'line', stack: 'all', areaStyle: {}, showSymbol: false, data: g.lines[n] }
+        : { name: n, type: 'line', showSymbol: g.lines[n].length < 30, data: g.lines[n] };
     });
     Object.keys(g.events).forEach(function (n) {
       // events (checkpoints) on the same time axis: a vertical line at each second one was counted

@@ -86,15 +86,7 @@ class ReportChartsBrowserTest {
         Chromium.require();
         Path page = render(TinyRuns.sweep(), tmp.resolve("report")).resolve(Reports.HTML);
         Map<String, JsonNode> charts = charts(page);
-        String probe = new String(getClass().getResourceAsStream("chart-probe.js").readAllBytes(), StandardCharsets.UTF_8);
-
-        CommandResult r = Chromium.dumpDom(page, tmp, probe);
-
-        assertThat(r.exitCode()).as(r.output()).isZero();
-        assertThat(r.output().lines().filter(l -> l.contains(":CONSOLE")).toList()).as("the page's console").isEmpty();
-        String written = Chromium.probed(r);
-        assertThat(written).as("the probe ran").isNotNull();
-        JsonNode drawn = Json.tree(written);
+        JsonNode drawn = probe(page, tmp);
         // sections fold: closed on opening, their charts drawn only once opened
         assertThat(drawn.get("closed").asInt()).isPositive();
         assertThat(drawn.get("drawnAtLoad").asInt()).isPositive().isLessThan(drawn.get("charts").asInt());
@@ -154,6 +146,78 @@ class ReportChartsBrowserTest {
             }
         }
         assertThat(whiskers).as("the sweep's two repeats give intervals").isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void everyDrawnChartHoldsReportJsonsFiguresItsTableTogglesAndAClickOnARowGoesToTheStep(@TempDir Path tmp)
+            throws Exception {
+        Chromium.require();
+        for (TinyRuns.Run run : List.of(TinyRuns.sweep(), TinyRuns.article())) {
+            Path out = render(run, tmp.resolve(run.directory().getParent().getFileName()));
+            Map<String, JsonNode> charts = charts(out.resolve(Reports.HTML));
+            JsonNode drawn = probe(out.resolve(Reports.HTML), tmp.resolve("probe-" + run.directory().getParent()
+                    .getFileName()));
+            // the figures each chart's ECharts instance holds, once every section is open, against report.json's
+            ChartOptionsCheck check = new ChartOptionsCheck(Json.readTree(out.resolve(Reports.JSON)).get("runs").get(0));
+            assertThat(drawn.get("options")).as("every chart drawn").hasSize(charts.size());
+            int figures = 0;
+            for (var e : (Iterable<Map.Entry<String, JsonNode>>) drawn.get("options")::fields) {
+                figures += check.check(e.getKey(), e.getValue());
+            }
+            assertThat(figures).as("figures compared with report.json").isGreaterThan(30);
+            // waits over time: a chart for each step one of whose rounds saw an active backend, and for no other
+            List<String> waiting = new ArrayList<>();
+            Json.readTree(out.resolve(Reports.JSON)).at("/runs/0/steps").forEach(s -> {
+                boolean any = false;
+                for (JsonNode round : s.get("waitsOverTime")) {
+                    any |= round.get("backends").size() > 0;
+                }
+                if (any) {
+                    waiting.add(s.get("index").asText());
+                }
+            });
+            assertThat(charts.keySet().stream().filter(id -> id.startsWith("waits-"))
+                    .map(id -> id.substring(id.lastIndexOf('-') + 1)).toList()).containsExactlyElementsOf(waiting);
+            // every chart's "table" button shows its figures (a header and a row each) and hides them again
+            for (Map.Entry<String, JsonNode> c : charts.entrySet()) {
+                JsonNode t = drawn.at("/tables/" + c.getKey());
+                assertThat(t.get("rows").asInt()).as(c.getKey()).isEqualTo(c.getValue().get("rows").size() + 1);
+                assertThat(t.get("hiddenAgain").asBoolean()).as(c.getKey()).isTrue();
+            }
+            // a click on a row of each forest plot lands on that step's row of the steps table, shown
+            assertThat(drawn.get("clicks")).as("a forest plot clicked").isNotEmpty();
+            for (JsonNode click : drawn.get("clicks")) {
+                assertThat(click.get("hash").asText()).as(click.toString()).isEqualTo("#" + click.get("anchor").asText());
+                assertThat(click.get("shownAfter").asBoolean()).as(click.toString()).isTrue();
+                assertThat(click.get("inView").asBoolean()).as(click.toString()).isTrue();
+            }
+            if (run == TinyRuns.sweep()) {
+                // a sweep's steps table is folded: the first click opened it
+                assertThat(drawn.get("clicks").elements().next().get("hiddenBefore").asBoolean()).isTrue();
+            }
+        }
+    }
+
+    /** Each page's probe, read once per test JVM (the pages of one run render the same figures). */
+    private static final Map<String, JsonNode> PROBED = new HashMap<>();
+
+    /**
+     * What chart-probe.js read back from the page in headless Chromium (the element it wrote, the page's last); a run's
+     * page is probed once per test JVM, its report.json the same in every rendering.
+     */
+    private JsonNode probe(Path page, Path dir) throws Exception {
+        String key = Json.readTree(page.resolveSibling(Reports.JSON)).at("/runs/0/dir").asText();
+        if (PROBED.containsKey(key)) {
+            return PROBED.get(key);
+        }
+        String probe = new String(getClass().getResourceAsStream("chart-probe.js").readAllBytes(), StandardCharsets.UTF_8);
+        CommandResult r = Chromium.dumpDom(page, dir, probe);
+        assertThat(r.exitCode()).as(r.output()).isZero();
+        assertThat(r.output().lines().filter(l -> l.contains(":CONSOLE")).toList()).as("the page's console").isEmpty();
+        String written = Chromium.probed(r);
+        assertThat(written).as("the probe ran").isNotNull();
+        PROBED.put(key, Json.tree(written));
+        return PROBED.get(key);
     }
 
     /** Each estimate's tooltip names the step, its estimate and interval as drawn, and its published value and verdict. */
@@ -233,6 +297,21 @@ class ReportChartsBrowserTest {
             }
             JsonNode from = row.get(2).isNull() ? s.get("checkpoints") : s.get("perSecond");
             assertThat(contains(from, row.get(1), row.get(2))).as(id + " " + row).isTrue();
+            return;
+        }
+        if (id.startsWith("waits-")) {
+            int index = Integer.parseInt(id.substring(id.lastIndexOf('-') + 1));
+            boolean found = false;
+            for (JsonNode step : report.get("steps")) {
+                if (step.get("index").asInt() != index) {
+                    continue;
+                }
+                for (JsonNode round : step.get("waitsOverTime")) {
+                    found |= round.get("second").asDouble() == row.get(1).asDouble()
+                            && round.get("backends").path(row.get(0).asText()).asInt(0) == row.get(2).asInt();
+                }
+            }
+            assertThat(found).as(id + " " + row).isTrue();
             return;
         }
         JsonNode s = steps.get(row.get(0).asText());
