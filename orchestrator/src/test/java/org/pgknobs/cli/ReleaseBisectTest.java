@@ -15,12 +15,10 @@ import org.pgknobs.testing.CliRun;
 /**
  * {@code pgknobs bisect --releases} end to end on three real 17.x releases (17.2 and 17.12 fetched from Maven Central
  * into the build's own local repository, target/pg-releases, as ReleaseFetchTest does, so a clone fetches each once;
- * 17.6 bundled) on the insert benchmark's tiny profile, step base: one suite a release with 2 runs, and an
+ * 17.6 bundled) on the insert benchmark's tiny profile, step base: one suite a release with 2 or 3 runs, and an
  * answer the search decided, with its evidence. No captures ({@code observe=[]}): the answer needs the throughput only.
- * {@code --repeats 2}, not 2..3: the tiny step's runs are far too short for any interval to exclude a change (3 runs
- * left 80-220 % undetectable, 2 leave thousands of %), so the test checks the path and the record, not the power; a
- * third round only cost two runs. 15 CPU-s measured alone in a cgroup once 17.12 is in the build's repository (24
- * with 3 runs a release): two suites when the ends do not differ, a third for 17.6 when they do.
+ * Class time 36 s on the shared 2-core machine once 17.12 is in the build's repository (two suites of 3 runs when the
+ * ends do not differ, a third for 17.6 when they do), 84 s with the download: over the ~30 s the issue hoped for.
  */
 class ReleaseBisectTest {
 
@@ -35,7 +33,7 @@ class ReleaseBisectTest {
         Path out = dir.resolve("results");
 
         CliRun.Result r = CliRun.execute("bisect", Path.of("..", "experiments", "insert-benchmark-cx7a.yaml").toString(),
-                "--profile", "tiny", "--set", "observe=[]", "--step", "base", "--releases", "17.2,17.6,17.12", "--repeats", "2",
+                "--profile", "tiny", "--set", "observe=[]", "--step", "base", "--releases", "17.2,17.6,17.12", "--repeats", "2..3",
                 "--maven-settings", settings.toString(), "--out", out.toString(), "-q");
 
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
@@ -57,7 +55,7 @@ class ReleaseBisectTest {
             assertThat(bisect.path()).extracting(BisectRecord.Line::candidate).containsExactly("17.2", "17.12");
         }
         // every candidate measured has its runs and an interval against the other end; each suite is a result directory
-        assertThat(bisect.path()).allSatisfy(l -> assertThat(l.throughputs()).hasSize(2));
+        assertThat(bisect.path()).allSatisfy(l -> assertThat(l.throughputs()).hasSizeBetween(2, 3));
         assertThat(bisect.path().get(1).text()).startsWith("17.12: ").contains(" of 17.2 → ");
         assertThat(bisect.directories()).hasSize(bisect.path().size()).allSatisfy(d -> {
             SuiteRecord suite = JsonFiles.read(Path.of(d).resolve("suite.json"), SuiteRecord.class);
