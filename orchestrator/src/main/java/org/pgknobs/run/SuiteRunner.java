@@ -127,6 +127,7 @@ public final class SuiteRunner {
     private final Options options;
     private final BenchBaseLauncher benchBase;
     private boolean calibrate;
+    private List<SuiteRecord.TrialStart> trialsDone; // null: this suite trial-starts its own
 
     public SuiteRunner(ServerSupply supply, Options options) {
         this(supply, options, null);
@@ -148,6 +149,15 @@ public final class SuiteRunner {
      */
     public SuiteRunner calibrating(boolean calibrate) {
         this.calibrate = calibrate;
+        return this;
+    }
+
+    /**
+     * The trial starts this suite's configurations already had in this process ({@link #trialOnly}, a run of several
+     * versions proving every version before the first loads): recorded in suite.json as this suite's, not started again.
+     */
+    public SuiteRunner trialStarted(List<SuiteRecord.TrialStart> done) {
+        this.trialsDone = List.copyOf(done);
         return this;
     }
 
@@ -256,7 +266,10 @@ public final class SuiteRunner {
         }
 
         OverlayEngine engine = new OverlayEngine(supply instanceof ServerSupply.External);
-        Clusters clusters = clusters(engine, out);
+        // a step this version cannot run is recorded n/a and never started: it does not need the loaded data
+        Clusters clusters = clusters(engine, out).runningOnce(OneRunClusters.of(
+                order.stream().filter(p -> !notApplicable.containsKey(p.step().name())).toList(), rounds != null
+                || options.search() != null || experiment.mode() == Mode.ABLATION || bracketed.warmup().isPresent()));
         SuiteInterruption interruption = new SuiteInterruption(engine, clusters, out);
         interruption.install();
         SuiteLayout layout;
@@ -267,7 +280,7 @@ public final class SuiteRunner {
             String serverVersion = clusters.serverVersion(); // while preflight's server runs: the trial stops it
             RunCalibration calibration = calibrate ? RunCalibration.probe(clusters, options, out) : RunCalibration.NONE;
             ExperimentPlan toTry = earlier == null ? toCheck : stillToRun(toCheck, order, options.resume().get());
-            List<SuiteRecord.TrialStart> trials = options.trial().wanted(supply)
+            List<SuiteRecord.TrialStart> trials = trialsDone != null && earlier == null ? trialsDone : options.trial().wanted(supply)
                     ? TrialStarts.run(toTry, preflight, clusters, engine, MemoryLimits.detect(), out) : List.of();
             layout = options.resume().map(SuiteLayout::new)
                     .orElseGet(() -> SuiteLayout.fresh(options.outDir(), experiment.name(), LocalDateTime.now(),

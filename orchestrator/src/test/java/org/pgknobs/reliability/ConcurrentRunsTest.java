@@ -34,6 +34,9 @@ class ConcurrentRunsTest {
 
             assertThat(a.waitFor(300)).as(a.output()).isEqualTo(Main.OK);
             assertThat(b.waitFor(300)).as(b.output()).isEqualTo(Main.OK);
+            // one step selected, one run: the load takes no copy of the loaded cluster that nothing would restore
+            assertThat(a.output()).contains("; no snapshot: this cluster runs once");
+            assertThat(b.output()).contains("; no snapshot: this cluster runs once");
 
             List<Path> results;
             try (Stream<Path> s = Files.list(out.resolve("rel-two-steps"))) {

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import org.pgknobs.experiment.DataPolicy;
 import org.pgknobs.experiment.Experiment;
@@ -35,15 +36,20 @@ import org.pgknobs.workload.tpcc.TpccWorkload;
 
 /**
  * The servers and data a suite's steps run on: one managed cluster per distinct set of initdb options,
- * created, loaded and snapshotted once and restored before each step (data: restore); or the one
+ * created, loaded and snapshotted once and restored before each step (data: restore; no snapshot for a cluster
+ * the suite runs once, {@link #runningOnce}); or the one
  * external server, loaded only where its database is missing and given back its postgresql.auto.conf.
  */
 public final class Clusters {
 
-    /** @param asSnapshot the data directory is still the snapshot's copy (just loaded, not started since) */
-    private record Cluster(ManagedServer server, DataSnapshot snapshot, boolean asSnapshot) {
+    /**
+     * @param snapshot   the loaded data's copy; null before the load, and after it for a cluster that runs once
+     * @param loaded     the workload's data is in
+     * @param asSnapshot the data directory is still as loaded (just loaded, not started since)
+     */
+    private record Cluster(ManagedServer server, DataSnapshot snapshot, boolean loaded, boolean asSnapshot) {
         Cluster used() {
-            return new Cluster(server, snapshot, false);
+            return new Cluster(server, snapshot, loaded, false);
         }
     }
 
@@ -56,6 +62,7 @@ public final class Clusters {
     private final Optional<LoadCache> cache;
     private final Optional<InitdbTemplates> templates;
     private Optional<AutoConfState> externalOriginal = Optional.empty();
+    private Set<List<String>> runOnce = Set.of();
 
     /** @param workloads builds the workload that loads a cluster's data (the runner's, with its BenchBase) */
     public Clusters(ServerSupply supply, BiFunction<WorkloadSpec, ConnectionInfo, Workload> workloads, OverlayEngine engine,
@@ -68,6 +75,15 @@ public final class Clusters {
                 : Optional.empty();
         this.templates = supply instanceof ServerSupply.Managed m ? m.loadCache().map(dir -> InitdbTemplates.in(dir, out))
                 : Optional.empty();
+    }
+
+    /**
+     * The initdb groups the suite runs exactly once: loaded without a snapshot, since data: restore never needs
+     * one there (the copy is the whole loaded cluster, 10+ GB for a real load).
+     */
+    public Clusters runningOnce(Set<List<String>> groups) {
+        this.runOnce = Set.copyOf(groups);
+        return this;
     }
 
     /** Where each cluster's data came so far, for suite.json. */
@@ -99,7 +115,7 @@ public final class Clusters {
             return ext.server();
         }
         Cluster existing = clusters.get(step.initdb());
-        boolean loads = existing == null || existing.snapshot() == null;
+        boolean loads = existing == null || !existing.loaded();
         if (loads) {
             progress.loadStarted();
         }
@@ -110,6 +126,11 @@ public final class Clusters {
         clusters.values().stream().filter(c -> c != cluster).forEach(c -> c.server().stop());
         ManagedServer server = cluster.server();
         if (experiment.data() == DataPolicy.RESTORE && !cluster.asSnapshot()) {
+            if (cluster.snapshot() == null) {
+                // never run on dirty data: the plan said this cluster runs once, and a second run would need the copy
+                throw new IllegalStateException("step " + step.name() + ": data: restore needs the loaded data, but "
+                        + "the cluster was loaded without a snapshot (planned to run once)");
+            }
             server.stop();
             progress.say("restoring the loaded data");
             progress.say("restored: " + cluster.snapshot().restoreInto(server).describe());
@@ -143,10 +164,10 @@ public final class Clusters {
                     Workspace.newInstanceDir(managed.workDir(), label));
             server.initdb(initdb, templates);
             server.start();
-            c = new Cluster(server, null, false);
+            c = new Cluster(server, null, false, false);
             clusters.put(initdb, c);
         }
-        if (loaded && c.snapshot() == null) {
+        if (loaded && !c.loaded()) {
             c = load(initdb, c, experiment);
         }
         return c;
@@ -183,20 +204,21 @@ public final class Clusters {
         }
         double seconds = (System.nanoTime() - t0) / 1e9; // the load (or the copy), not the cache's own copy below
         key.filter(k -> hit.isEmpty()).ifPresent(k -> cache.get().store(k, server, loadedAt, seconds));
-        DataSnapshot snapshot = DataSnapshot.take(server, "loaded");
+        DataSnapshot snapshot = runOnce.contains(initdb) ? null : DataSnapshot.take(server, "loaded");
+        String kept = snapshot == null ? "no snapshot: this cluster runs once"
+                : "snapshot at " + snapshot.path() + " (" + snapshot.taken().describe() + ")";
         if (hit.isPresent()) {
-            out.printf("loaded from cache %s (original load %.1f s at %s) in %.1f s; snapshot at %s (%s)%n",
-                    key.get().shortId(), hit.get().loadSeconds(), hit.get().loadedAt(), seconds, snapshot.path(),
-                    snapshot.taken().describe());
+            out.printf("loaded from cache %s (original load %.1f s at %s) in %.1f s; %s%n",
+                    key.get().shortId(), hit.get().loadSeconds(), hit.get().loadedAt(), seconds, kept);
         } else {
-            out.printf("loaded in %.1f s; snapshot at %s (%s)%n", seconds, snapshot.path(), snapshot.taken().describe());
+            out.printf("loaded in %.1f s; %s%n", seconds, kept);
         }
         synchronized (this) {
             loads.add(new SuiteRecord.DataLoad(initdb, hit.isPresent() ? "cache" : "load", seconds,
                     key.map(KeyedDirectories.Key::id).orElse(null), hit.map(LoadCache.Entry::loadedAt).orElse(null),
                     hit.map(LoadCache.Entry::loadSeconds).orElse(null)));
         }
-        Cluster loaded = new Cluster(server, snapshot, true);
+        Cluster loaded = new Cluster(server, snapshot, true, true);
         clusters.put(initdb, loaded);
         return loaded;
     }
@@ -271,7 +293,7 @@ public final class Clusters {
             return;
         }
         for (Cluster c : clusters.values()) {
-            if (c.snapshot() == null) {
+            if (!c.loaded()) {
                 c.server().stop();
                 emptyAutoConf(c.server());
                 c.server().clearLogs();

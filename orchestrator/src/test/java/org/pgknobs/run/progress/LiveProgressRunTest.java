@@ -44,7 +44,9 @@ class LiveProgressRunTest {
             String stepLog = Files.readString(suite.resolve("steps/" + step + "/progress.log"));
             assertThat(stepLog).contains(" " + name + " tpcc warm-up 1 s: ").containsPattern(WINDOW_LINE);
         }
-        assertThat(run.output()).containsPattern(WINDOW_LINE);
+        assertThat(run.output()).containsPattern(WINDOW_LINE)
+                .as("seven steps on one cluster: each after the first restores the loaded data")
+                .contains("; snapshot at ").doesNotContain("no snapshot");
         assertThat(Files.readString(suite.resolve("progress.log")))
                 .contains(Files.readString(suite.resolve("steps/02-cache-8mb/progress.log")));
     }
@@ -54,7 +56,9 @@ class LiveProgressRunTest {
         CliRun.Result r = CliRun.execute(args(out, "--progress-interval", "1s", "-q"));
 
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).doesNotContain("tx/s now").contains("(not printed: -q)");
+        assertThat(r.out()).doesNotContain("tx/s now").contains("(not printed: -q)")
+                .as("one step, one run: nothing would restore a copy of the loaded data")
+                .contains("; no snapshot: this cluster runs once").doesNotContain("snapshot at");
         assertThat(Files.readString(resultDir(out).resolve("steps/01-baseline/progress.log")))
                 .containsPattern(WINDOW_LINE);
     }
