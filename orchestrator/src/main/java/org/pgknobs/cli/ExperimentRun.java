@@ -177,7 +177,7 @@ final class ExperimentRun {
                     : managed(servers, servers.binaries());
             RunScope scope = new RunScope(Optional.empty(), name -> true, shardOf);
             SuiteRunner.Outcome outcome = runOne(supply, base, scope, experiment, selection, benchBase, stdout,
-                    options.calibration);
+                    options.calibration, null);
             HistoryRecording.record(history, List.of(outcome.directory()), !shardOf.isWhole(), stdout);
             if (!outcome.interrupted()) {
                 finished.accept(outcome, stdout);
@@ -189,13 +189,13 @@ final class ExperimentRun {
         // with trial starts, every version's configurations are proven before the first version loads its data
         VersionSuites.Trial trial = base.trial() == SuiteRunner.Trial.OFF ? null : (supply, scope) -> {
             stdout.println("PostgreSQL " + scope.pgVersion().orElseThrow() + ":");
-            new SuiteRunner(supply, base.withScope(scope), benchBase).trialOnly(planned);
+            return new SuiteRunner(supply, base.withScope(scope), benchBase).trialOnly(planned);
         };
         VersionSuites.Outcome all = VersionSuites.run(versions, servers::binariesFor, servers.embeddedDefault(), shardOf,
                 binaries -> managed(servers, binaries), trial,
-                (supply, scope) -> {
+                (supply, scope, trialStarted) -> {
                     SuiteRunner.Outcome outcome = runOne(supply, base, scope, planned, selection, benchBase, stdout,
-                            options.calibration);
+                            options.calibration, trialStarted);
                     if (!outcome.interrupted()) {
                         finished.accept(outcome, stdout);
                     }
@@ -240,8 +240,10 @@ final class ExperimentRun {
     /** One suite (one version, this shard): run it, print its summary, write its report. */
     private static SuiteRunner.Outcome runOne(ServerSupply supply, SuiteRunner.Options base, RunScope scope,
                                               Experiment experiment, SuiteRecord.Selection selection,
-                                              BenchBaseLauncher benchBase, PrintStream stdout, boolean calibrate) {
-        SuiteRunner.Outcome outcome = new SuiteRunner(supply, base.withScope(scope), benchBase).calibrating(calibrate)
+                                              BenchBaseLauncher benchBase, PrintStream stdout, boolean calibrate,
+                                              List<SuiteRecord.TrialStart> trialStarted) {
+        SuiteRunner runner = new SuiteRunner(supply, base.withScope(scope), benchBase).calibrating(calibrate);
+        SuiteRunner.Outcome outcome = (trialStarted == null ? runner : runner.trialStarted(trialStarted))
                 .run(experiment, selection);
         if (outcome.interrupted()) {
             return outcome;

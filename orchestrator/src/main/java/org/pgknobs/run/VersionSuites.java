@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.pgknobs.experiment.PgRelease;
 import org.pgknobs.experiment.plan.Shard;
+import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.run.data.ServerSupply;
 import org.pgknobs.server.PgBinaries;
 
@@ -19,16 +20,20 @@ import org.pgknobs.server.PgBinaries;
  */
 public final class VersionSuites {
 
-    /** One version's suite, run on the given server supply within the given scope. */
+    /**
+     * One version's suite, run on the given server supply within the given scope.
+     * {@code trialStarted}: the trial starts that version already had up front (its suite records them and does not
+     * start again), or null (the first version, or no trial): the suite makes its own.
+     */
     @FunctionalInterface
     public interface Suite {
-        SuiteRunner.Outcome run(ServerSupply supply, RunScope scope);
+        SuiteRunner.Outcome run(ServerSupply supply, RunScope scope, List<SuiteRecord.TrialStart> trialStarted);
     }
 
-    /** The trial starts of one version's suite (nothing loaded, nothing written). */
+    /** The trial starts of one version's suite (nothing loaded, nothing written), with what each start recorded. */
     @FunctionalInterface
     public interface Trial {
-        void run(ServerSupply supply, RunScope scope);
+        List<SuiteRecord.TrialStart> run(ServerSupply supply, RunScope scope);
     }
 
     /** @param directories the result directory of each version run so far, in order */
@@ -52,23 +57,25 @@ public final class VersionSuites {
      * @param embeddedDefault the default build, whose settings tell a typo from a setting of another version
      * @param supplies        the managed servers of one build
      * @param trial           run for every version after the first before any suite (the first version's suite
-     *                        makes its own trial starts), or null
+     *                        makes its own trial starts), or null; each version's records go to its suite, which
+     *                        does not start its configurations a second time
      */
     public static Outcome run(List<PgRelease> versions, Function<PgRelease, PgBinaries> binariesFor, PgBinaries embeddedDefault,
                               Shard shard, Function<PgBinaries, ServerSupply> supplies, Trial trial, Suite suite) {
         Map<PgRelease, PgBinaries> builds = new LinkedHashMap<>();
         versions.forEach(v -> builds.put(v, binariesFor.apply(v)));
         SettingsByVersion known = SettingsByVersion.read(builds, embeddedDefault);
+        Map<PgRelease, List<SuiteRecord.TrialStart>> trialStarted = new LinkedHashMap<>();
         if (trial != null) {
             for (PgRelease v : versions.subList(1, versions.size())) {
-                trial.run(supplies.apply(builds.get(v)), new RunScope(Optional.of(v), known.on(v), shard));
+                trialStarted.put(v, trial.run(supplies.apply(builds.get(v)), new RunScope(Optional.of(v), known.on(v), shard)));
             }
         }
         List<Path> dirs = new ArrayList<>();
         boolean failed = false;
         for (PgRelease v : versions) {
             RunScope scope = new RunScope(Optional.of(v), known.on(v), shard);
-            SuiteRunner.Outcome outcome = suite.run(supplies.apply(builds.get(v)), scope);
+            SuiteRunner.Outcome outcome = suite.run(supplies.apply(builds.get(v)), scope, trialStarted.get(v));
             if (outcome.interrupted()) {
                 return new Outcome(dirs, true, failed);
             }

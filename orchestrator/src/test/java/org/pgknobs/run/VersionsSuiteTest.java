@@ -37,6 +37,8 @@ class VersionsSuiteTest {
                 "--set", "observe=[]",
                 "--steps", "baseline,io-worker", "--steps-only", "--pg-versions", "16,17,18", "--out", out.toString());
         assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+        assertThat(r.out().split("trial start of ", -1)).as("one trial start per version: 17's and 18's, made up front "
+                + "before 16 loads, are carried into their suites, not made again").hasSize(4);
         List<Path> dirs;
         try (Stream<Path> s = Files.list(out.resolve("article-42000x"))) {
             dirs = s.sorted().toList();
@@ -47,6 +49,8 @@ class VersionsSuiteTest {
             Path dir = dirs.stream().filter(d -> d.getFileName().toString().endsWith("-pg" + major)).findFirst().orElseThrow();
             SuiteRecord suite = JsonFiles.read(new SuiteLayout(dir).suiteJson(), SuiteRecord.class);
             assertThat(suite.tags().pgMajor()).isEqualTo(major);
+            assertThat(suite.trialStarts()).as("each suite records its version's trial starts").isNotEmpty()
+                    .allSatisfy(t -> assertThat(t.started()).isTrue());
             assertThat(suite.environment().postgresVersion()).as("ran on its own build").contains("PostgreSQL " + major + ".");
             SuiteRecord.Entry ioWorker = suite.steps().stream().filter(e -> e.name().equals("io-worker")).findFirst().orElseThrow();
             if (major < 18) {
