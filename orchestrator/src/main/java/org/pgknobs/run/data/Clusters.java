@@ -153,7 +153,7 @@ public final class Clusters {
 
     /**
      * The cluster for one set of initdb options: created, started and (when {@code loaded}) loaded with
-     * the workload's data and snapshotted, once.
+     * the workload's data and snapshotted (unless it runs once, {@link #runningOnce}), once.
      */
     private Cluster cluster(List<String> initdb, Experiment experiment, boolean loaded) {
         ServerSupply.Managed managed = (ServerSupply.Managed) supply;
