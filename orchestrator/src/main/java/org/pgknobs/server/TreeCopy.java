@@ -63,7 +63,14 @@ final class TreeCopy {
                 return FileVisitResult.CONTINUE;
             }
         });
+        copyFiles(files, threads, from);
+        keepDirectoryAttributes(directories);
+    }
+
+    /** Copies each {from, to} pair (targets must not exist), the largest first, on {@code threads} threads; the bytes. */
+    static long copyFiles(List<Path[]> files, int threads, Path from) throws IOException {
         files.sort(Comparator.comparingLong((Path[] p) -> size(p[0])).reversed());
+        long bytes = files.stream().mapToLong(p -> size(p[0])).sum();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
             Thread t = new Thread(r, "tree-copy");
             t.setDaemon(true);
@@ -88,7 +95,11 @@ final class TreeCopy {
         } finally {
             pool.shutdownNow();
         }
-        // deepest first, once their files are in: a directory's mode may forbid the writes above
+        return bytes;
+    }
+
+    /** Each {from, to} directory pair's attributes, deepest first, once their files are in: a mode may forbid writes. */
+    static void keepDirectoryAttributes(List<Path[]> directories) throws IOException {
         for (int i = directories.size() - 1; i >= 0; i--) {
             keepAttributes(directories.get(i)[0], directories.get(i)[1]);
         }

@@ -90,4 +90,19 @@ public final class Workspace {
             throw new ServerException("copying " + from + " to " + to + " failed: " + e.getMessage(), List.of());
         }
     }
+
+    /**
+     * Makes {@code to}, last written whole when {@code stamps} were taken, equal to {@code from} again, copying only
+     * the files that changed since ({@link TreeSync}); the server must be stopped.
+     */
+    public static TreeSync.Synced syncTree(Path from, Path to, TreeStamps stamps) {
+        if (!stamps.isOf(to)) {
+            throw new IllegalArgumentException("the stamps are of another tree than " + to);
+        }
+        try {
+            return TreeSync.sync(from, to, stamps, OnlineCpus.usable());
+        } catch (IOException | UncheckedIOException e) {
+            throw new ServerException("restoring " + to + " from " + from + " failed: " + e.getMessage(), List.of());
+        }
+    }
 }

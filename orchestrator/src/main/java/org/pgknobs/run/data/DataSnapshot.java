@@ -1,11 +1,15 @@
 package org.pgknobs.run.data;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.pgknobs.host.PageCache;
 import org.pgknobs.host.MemInfo;
 import org.pgknobs.server.ManagedServer;
+import org.pgknobs.server.TreeStamps;
+import org.pgknobs.server.TreeSync;
 import org.pgknobs.server.Workspace;
 
 /**
@@ -18,15 +22,24 @@ import org.pgknobs.server.Workspace;
  * warm-up, as many as the copy happened to leave out. So the data directory is read in until fincore finds all of it
  * cached (a second pass promotes its pages over the snapshot's, which were read once), and every step starts as
  * the first after the load did.
+ *
+ * <p>A restore rewrites only the files a step changed ({@link TreeSync}: those whose inode, size and times differ from
+ * what the last copy left), when the settle then caches all of the data anyway (it fits in MemAvailable, or lives on a
+ * memory file system): the step starts on the same bytes and the same cached data as after a whole copy, without the
+ * writeback of gigabytes of unchanged copies running under its window. Data larger than memory is copied whole, as the
+ * cache a partial restore left would hold what the previous step read.
  */
 public final class DataSnapshot {
 
     private final Path copy;
     private final CacheSettle taken;
+    /** The data directory's files as the last copy (or the load) left them; empty when unknown. */
+    private Optional<TreeStamps> written;
 
-    private DataSnapshot(Path copy, CacheSettle taken) {
+    private DataSnapshot(Path copy, CacheSettle taken, TreeStamps written) {
         this.copy = copy;
         this.taken = taken;
+        this.written = Optional.of(written);
     }
 
     /** Copies the data directory of the (stopped) server into {@code <instance>/snapshot-<name>}. */
@@ -37,17 +50,37 @@ public final class DataSnapshot {
         long t0 = System.nanoTime();
         Workspace.copyTree(server.dataDirectory(), copy);
         double copySeconds = (System.nanoTime() - t0) / 1e9;
-        return new DataSnapshot(copy, settle(server.dataDirectory()).withCopySeconds(copySeconds));
+        CacheSettle settled = settle(server.dataDirectory()).withCopy(copySeconds, 0);
+        return new DataSnapshot(copy, settled, TreeStamps.of(server.dataDirectory()));
     }
 
     /** Replaces the (stopped) server's data directory with the snapshot; says what the page cache holds after. */
     public CacheSettle restoreInto(ManagedServer server) {
         requireStopped(server);
+        Path data = server.dataDirectory();
         long t0 = System.nanoTime();
-        Workspace.delete(server.dataDirectory());
-        Workspace.copyTree(copy, server.dataDirectory());
+        long kept = 0;
+        Optional<TreeStamps> stamps = written.filter(w -> w.isOf(data) && Files.isDirectory(data));
+        written = Optional.empty(); // a restore that fails half-way leaves files no stamp describes
+        if (stamps.isPresent() && cachedWhole(copy)) {
+            kept = Workspace.syncTree(copy, data, stamps.get()).keptBytes();
+        } else {
+            Workspace.delete(data);
+            Workspace.copyTree(copy, data);
+        }
         double copySeconds = (System.nanoTime() - t0) / 1e9;
-        return settle(server.dataDirectory()).withCopySeconds(copySeconds);
+        CacheSettle settled = settle(data).withCopy(copySeconds, kept);
+        written = Optional.of(TreeStamps.of(data));
+        return settled;
+    }
+
+    /** Whether the settle after a restore leaves all of {@code data} cached: it is in memory, or fits there. */
+    private static boolean cachedWhole(Path data) {
+        if (PageCache.inMemory(data)) {
+            return true;
+        }
+        OptionalLong available = MemInfo.availableBytes(MemInfo.PROC_MEMINFO);
+        return available.isPresent() && PageCache.largeFileBytes(data) <= available.getAsLong();
     }
 
     public Path path() {
@@ -81,7 +114,7 @@ public final class DataSnapshot {
             passes++;
             now = PageCache.cachedBytes(data);
         }
-        return new CacheSettle(0, (System.nanoTime() - t0) / 1e9, false, size, before, now, fits, passes);
+        return new CacheSettle(0, 0, (System.nanoTime() - t0) / 1e9, false, size, before, now, fits, passes);
     }
 
     /** As many passes as a data directory of most of RAM has needed to be all cached (docs/reproduction.md, as above). */
@@ -98,6 +131,7 @@ public final class DataSnapshot {
      * cached figures come from fincore and are empty without it.
      *
      * @param copySeconds       the copy itself
+     * @param keptBytes         what a restore left as it was (unchanged since the last copy), not copied
      * @param settleSeconds     reading the data in
      * @param inMemoryFs        the data is on tmpfs: its pages are the files, nothing to settle
      * @param dataBytes         the data directory's large files
@@ -106,29 +140,31 @@ public final class DataSnapshot {
      * @param fitsInMemory      whether MemAvailable held the data (else it is not read in: it would evict itself)
      * @param passes            how many times the data was read
      */
-    public record CacheSettle(double copySeconds, double settleSeconds, boolean inMemoryFs, long dataBytes,
+    public record CacheSettle(double copySeconds, long keptBytes, double settleSeconds, boolean inMemoryFs, long dataBytes,
                               OptionalLong cachedAfterCopy, OptionalLong cachedAfterSettle, boolean fitsInMemory,
                               int passes) {
 
-        static final CacheSettle IN_MEMORY = new CacheSettle(0, 0, true, 0, OptionalLong.empty(), OptionalLong.empty(),
+        static final CacheSettle IN_MEMORY = new CacheSettle(0, 0, 0, true, 0, OptionalLong.empty(), OptionalLong.empty(),
                 true, 0);
 
-        CacheSettle withCopySeconds(double seconds) {
-            return new CacheSettle(seconds, settleSeconds, inMemoryFs, dataBytes, cachedAfterCopy, cachedAfterSettle,
+        CacheSettle withCopy(double seconds, long kept) {
+            return new CacheSettle(seconds, kept, settleSeconds, inMemoryFs, dataBytes, cachedAfterCopy, cachedAfterSettle,
                     fitsInMemory, passes);
         }
 
         /** e.g. "copy 21.2 s; page cache 9.8 s: data 9.7 of 15.0 GB cached after the copy, 15.0 after 2 reads". */
         public String describe() {
+            String copied = String.format(Locale.ROOT, "copy %.1f s", copySeconds)
+                    + (keptBytes > 0 ? String.format(Locale.ROOT, " (changed files only: %.1f GB unchanged, kept)",
+                            keptBytes / 1e9) : "");
             if (inMemoryFs) {
-                return String.format(Locale.ROOT, "copy %.1f s; data on a memory file system, no page cache to settle",
-                        copySeconds);
+                return copied + "; data on a memory file system, no page cache to settle";
             }
             String cached = cachedAfterCopy.isEmpty() ? "cached share unknown (no fincore)"
                     : "data " + gb(cachedAfterCopy.getAsLong()) + " of " + gb(dataBytes) + " GB cached after the copy, "
                             + (cachedAfterSettle.isPresent() ? gb(cachedAfterSettle.getAsLong()) : "?")
                             + (passes == 0 ? " (not read)" : " after " + passes + (passes == 1 ? " read" : " reads"));
-            return String.format(Locale.ROOT, "copy %.1f s; page cache %.1f s: %s%s", copySeconds,
+            return String.format(Locale.ROOT, "%s; page cache %.1f s: %s%s", copied,
                     settleSeconds, cached, fitsInMemory ? "" : " (more than MemAvailable: not read in)");
         }
 

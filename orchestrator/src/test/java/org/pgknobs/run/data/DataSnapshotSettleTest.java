@@ -39,7 +39,7 @@ class DataSnapshotSettleTest {
         assertThat(settle.cachedAfterSettle()).hasValue(8 << 20);
         assertThat(settle.passes()).isEqualTo(1);
         assertThat(PageCache.cachedBytes(data)).hasValue(8 << 20);
-        assertThat(settle.withCopySeconds(2.5).describe())
+        assertThat(settle.withCopy(2.5, 0).describe())
                 .startsWith("copy 2.5 s; page cache ")
                 .endsWith(": data 0.0 of 0.0 GB cached after the copy, 0.0 after 1 read");
 
@@ -55,7 +55,7 @@ class DataSnapshotSettleTest {
         try {
             DataSnapshot.CacheSettle settle = DataSnapshot.settle(data);
             assertThat(settle.inMemoryFs()).isTrue();
-            assertThat(settle.withCopySeconds(1).describe())
+            assertThat(settle.withCopy(1, 0).describe())
                     .isEqualTo("copy 1.0 s; data on a memory file system, no page cache to settle");
         } finally {
             Files.delete(data);
