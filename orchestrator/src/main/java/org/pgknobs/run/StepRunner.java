@@ -125,7 +125,7 @@ final class StepRunner {
                     (died ? "server stopped during the run (crashed or killed; see server-log-tail.txt): " : "")
                             + e.getClass().getSimpleName() + ": " + e.getMessage());
         } finally {
-            clusters.stopAfter(step);
+            clusters.stopAfter(step, overlay != null); // applied, verified, and started with when it had to
         }
     }
 

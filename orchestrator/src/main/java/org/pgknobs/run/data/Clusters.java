@@ -63,6 +63,11 @@ public final class Clusters {
     private final Optional<InitdbTemplates> templates;
     private Optional<AutoConfState> externalOriginal = Optional.empty();
     private Set<List<String>> runOnce = Set.of();
+    /**
+     * The initdb groups whose last step's server ran until the step stopped it: it starts with the postgresql.auto.conf
+     * that step left, so a restore keeps that file (see {@link DataSnapshot#restoreInto(ManagedServer, boolean)}).
+     */
+    private final Set<List<String>> startsWithItsAutoConf = new java.util.HashSet<>();
 
     /** @param workloads builds the workload that loads a cluster's data (the runner's, with its BenchBase) */
     public Clusters(ServerSupply supply, BiFunction<WorkloadSpec, ConnectionInfo, Workload> workloads, OverlayEngine engine,
@@ -132,8 +137,10 @@ public final class Clusters {
                         + "the cluster was loaded without a snapshot (planned to run once)");
             }
             server.stop();
+            boolean keepAutoConf = startsWithItsAutoConf.remove(step.initdb());
             progress.say("restoring the loaded data");
-            progress.say("restored: " + cluster.snapshot().restoreInto(server).describe());
+            progress.say("restored: " + cluster.snapshot().restoreInto(server, keepAutoConf).describe()
+                    + (keepAutoConf ? "; postgresql.auto.conf as the last step left it" : ""));
         }
         // the first step after the load starts on the very bytes the snapshot holds: no copy needed
         clusters.put(step.initdb(), cluster.used());
@@ -301,12 +308,20 @@ public final class Clusters {
         }
     }
 
-    /** Stops the step's managed cluster after the step; an external server keeps running. */
-    public void stopAfter(PlannedStep step) {
+    /**
+     * Stops the step's managed cluster after the step; an external server keeps running. A server that ran to here
+     * on its applied overlay starts again on that postgresql.auto.conf, which the next restore may therefore keep.
+     */
+    public void stopAfter(PlannedStep step, boolean overlayApplied) {
         if (supply instanceof ServerSupply.Managed) {
             Cluster c = clusters.get(step.initdb());
             if (c != null) {
                 try {
+                    if (overlayApplied && c.server().isRunning()) {
+                        startsWithItsAutoConf.add(step.initdb());
+                    } else {
+                        startsWithItsAutoConf.remove(step.initdb());
+                    }
                     c.server().stop();
                 } catch (ServerException e) {
                     out.println("warning: " + e.describe());
