@@ -9,7 +9,8 @@ final class HistoryStoreOption {
 
     @Option(names = "--history", paramLabel = "FILE|URL",
             description = "the history store: a SQLite file, or jdbc:postgresql://host/db?user=… for one database many "
-                    + "machines write to (default: $PGKNOBS_HISTORY, else history.sqlite in the results directory)")
+                    + "machines write to (default: $PGKNOBS_HISTORY, else history.sqlite in the results directory; for a merge "
+                    + "of shards, the one they ran into)")
     String history;
 
     HistoryLocation location(Path resultsRoot) {

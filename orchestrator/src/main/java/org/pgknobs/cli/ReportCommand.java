@@ -54,8 +54,25 @@ final class ReportCommand implements Callable<Integer> {
                 outDir.resolve(Reports.HTML), outDir.resolve(Reports.MARKDOWN), outDir.resolve(Reports.JSON));
         // the merge of an array's shards records them: the shards themselves never write a SQLite history
         if (!noHistory && dirs.stream().anyMatch(org.pgknobs.history.HistoryEntries::isShard)) {
-            HistoryRecording.record(Optional.of(history.location()), dirs, false, System.out);
+            HistoryRecording.record(Optional.of(history.location(resultsRoot(dirs))), dirs, false, System.out);
         }
         return Main.OK;
+    }
+
+    /**
+     * The results directory the shards ran into, as a run's history lives in its --out: each result directory is
+     * ROOT/NAME/START, and shards given different --out directories (shard-1, shard-2) share their nearest ancestor.
+     */
+    static Path resultsRoot(List<Path> dirs) {
+        Path common = null;
+        for (Path d : dirs) {
+            Path abs = d.toAbsolutePath().normalize();
+            Path root = abs.getParent() != null && abs.getParent().getParent() != null ? abs.getParent().getParent() : abs;
+            while (common != null && !root.startsWith(common)) {
+                common = common.getParent();
+            }
+            common = common == null ? root : common;
+        }
+        return common;
     }
 }
