@@ -21,10 +21,10 @@ import org.pgknobs.process.CommandRunner;
 
 /**
  * A PostgreSQL cluster pgknobs owns: initdb'ed into its own instance directory, listening on a free
- * TCP port on 127.0.0.1 with its Unix socket in a private directory, started and stopped with
- * {@code pg_ctl -w}, running as {@link RunAs}.
+ * TCP port on 127.0.0.1 with its Unix socket in a private directory, started as {@code pg_ctl start -w} would
+ * ({@link PostmasterStart}) and stopped with {@code pg_ctl stop -w}, running as {@link RunAs}.
  *
- * <p>Instance directory layout: {@code data/} (PGDATA), {@code socket/}, {@code server.log} (pg_ctl's
+ * <p>Instance directory layout: {@code data/} (PGDATA), {@code socket/}, {@code server.log} (the postmaster's
  * stderr log, outside PGDATA so snapshots of PGDATA do not carry it), {@code pgknobs-server.properties}
  * (port and password, so {@code server stop} in another process can find it again).
  */
@@ -212,18 +212,16 @@ public final class ManagedServer implements Server {
             if (port == 0 || attempt > 0 || !portIsFree(port)) {
                 port = freePort();
             }
-            CommandResult r = CommandRunner.run(runAs.command(List.of(binaries.pgCtl(), "-D", dataDirectory().toString(),
-                    "-l", logFile().toString(), "-w", "-t", Long.toString(timeout.toSeconds()),
-                    "-o", "-p " + port + " -k " + socketDirectory() + " -c listen_addresses=127.0.0.1",
-                    "start")), timeout.plusSeconds(30));
-            if (r.succeeded()) {
+            PostmasterStart.Outcome outcome = PostmasterStart.start(runAs, binaries.postgres(), dataDirectory(), logFile(),
+                    List.of("-p", Integer.toString(port), "-k", socketDirectory().toString(),
+                            "-c", "listen_addresses=127.0.0.1"), timeout);
+            if (outcome == PostmasterStart.Outcome.READY) {
                 writeState();
                 return;
             }
-            List<String> tail = new ArrayList<>(r.lastLines(5));
-            tail.addAll(logTail(30));
-            last = new ServerException("server did not start (pg_ctl exit " + r.exitCode()
-                    + (r.timedOut() ? ", timed out after " + timeout.toSeconds() + " s" : "") + ")", tail);
+            List<String> tail = new ArrayList<>(logTail(30));
+            last = new ServerException("server did not start (" + (outcome == PostmasterStart.Outcome.TIMED_OUT
+                    ? "not ready after " + timeout.toSeconds() + " s" : "postgres exited") + ")", tail);
             if (!tail.toString().contains("could not bind") && !tail.toString().contains("Address already in use")) {
                 break;
             }
