@@ -16,6 +16,7 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,20 +41,35 @@ final class TreeCopy {
         if (Files.exists(to, NO_FOLLOW)) {
             throw new IOException(to + " exists already: a tree is copied into a new directory only");
         }
+        copyAbsent(from, to, Set.of(), threads);
+    }
+
+    /**
+     * Copies what {@code from} holds into {@code to} but the files named in {@code present} (relative paths, already
+     * there and equal), creating missing directories; then gives every directory its attributes. Returns the count
+     * of files and bytes copied.
+     */
+    static long[] copyAbsent(Path from, Path to, Set<String> present, int threads) throws IOException {
         List<Path[]> directories = new ArrayList<>();
         List<Path[]> files = new ArrayList<>();
         Files.walkFileTree(from, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
                 Path target = to.resolve(from.relativize(dir).toString());
-                Files.createDirectory(target);
+                if (!Files.isDirectory(target, NO_FOLLOW)) {
+                    Files.createDirectory(target);
+                }
                 directories.add(new Path[] {dir, target});
                 return FileVisitResult.CONTINUE;
             }
 
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Path target = to.resolve(from.relativize(file).toString());
+                String relative = from.relativize(file).toString();
+                if (present.contains(relative)) {
+                    return FileVisitResult.CONTINUE;
+                }
+                Path target = to.resolve(relative);
                 if (attrs.isRegularFile()) {
                     files.add(new Path[] {file, target});
                 } else {
@@ -63,12 +79,13 @@ final class TreeCopy {
                 return FileVisitResult.CONTINUE;
             }
         });
-        copyFiles(files, threads, from);
+        long bytes = copyFiles(files, threads, from);
         keepDirectoryAttributes(directories);
+        return new long[] {files.size(), bytes};
     }
 
     /** Copies each {from, to} pair (targets must not exist), the largest first, on {@code threads} threads; the bytes. */
-    static long copyFiles(List<Path[]> files, int threads, Path from) throws IOException {
+    private static long copyFiles(List<Path[]> files, int threads, Path from) throws IOException {
         files.sort(Comparator.comparingLong((Path[] p) -> size(p[0])).reversed());
         long bytes = files.stream().mapToLong(p -> size(p[0])).sum();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
@@ -99,7 +116,7 @@ final class TreeCopy {
     }
 
     /** Each {from, to} directory pair's attributes, deepest first, once their files are in: a mode may forbid writes. */
-    static void keepDirectoryAttributes(List<Path[]> directories) throws IOException {
+    private static void keepDirectoryAttributes(List<Path[]> directories) throws IOException {
         for (int i = directories.size() - 1; i >= 0; i--) {
             keepAttributes(directories.get(i)[0], directories.get(i)[1]);
         }

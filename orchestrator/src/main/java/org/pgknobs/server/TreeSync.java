@@ -6,11 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -67,36 +64,7 @@ public final class TreeSync {
                 return from.resolve(to.relativize(inTarget).toString());
             }
         });
-        List<Path[]> directories = new ArrayList<>();
-        List<Path[]> files = new ArrayList<>();
-        Files.walkFileTree(from, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                Path target = to.resolve(from.relativize(dir).toString());
-                if (!Files.isDirectory(target, NO_FOLLOW)) {
-                    Files.createDirectory(target);
-                }
-                directories.add(new Path[] {dir, target});
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                String relative = from.relativize(file).toString();
-                if (kept.contains(relative)) {
-                    return FileVisitResult.CONTINUE;
-                }
-                Path target = to.resolve(relative);
-                if (attrs.isRegularFile()) {
-                    files.add(new Path[] {file, target});
-                } else {
-                    Files.copy(file, target, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
-                }
-                return FileVisitResult.CONTINUE;
-            }
-        });
-        long copied = TreeCopy.copyFiles(files, threads, from);
-        TreeCopy.keepDirectoryAttributes(directories);
-        return new Synced(copied, files.size(), keptBytes[0]);
+        long[] copied = TreeCopy.copyAbsent(from, to, kept, threads);
+        return new Synced(copied[1], (int) copied[0], keptBytes[0]);
     }
 }
