@@ -88,6 +88,9 @@ public final class InitdbTemplates {
             }
         }
         server.runInitdb(options);
+        if (Files.isSymbolicLink(server.dataDirectory().resolve("pg_wal"))) {
+            return Source.INITDB; // --waldir: a copy would hold the link, not the WAL it needs; no template, ever
+        }
         try {
             entries.store(key, tmp -> {
                 Workspace.copyTree(server.dataDirectory(), tmp.resolve("data"));

@@ -191,8 +191,10 @@ public final class Clusters {
                 + (initdb.isEmpty() ? "" : " into the cluster with initdb " + String.join(" ", initdb)));
         long t0 = System.nanoTime();
         Workload workload = workloads.apply(experiment.workload(), server.connection());
-        // only the built-in TPC-C loader says what its bytes depend on; BenchBase's and the insert benchmark's are not cached
+        // only the built-in TPC-C loader says what its bytes depend on; BenchBase's and the insert benchmark's are not
+        // cached; nor a cluster whose WAL is outside its data directory (--waldir), which an entry's copy would not hold
         Optional<KeyedDirectories.Key> key = cache.isPresent() && workload instanceof TpccWorkload tpcc
+                && DataSnapshot.walOutside(server.dataDirectory()).isEmpty()
                 ? Optional.of(LoadCache.key(server.binaries(), server.runAs().userName(), initdb,
                         server.dataDirectory(), tpcc.loadIdentity())) : Optional.empty();
         Optional<LoadCache.Entry> hit = key.flatMap(k -> cache.get().lookup(k));

@@ -37,23 +37,52 @@ public final class DataSnapshot {
     private final CacheSettle taken;
     /** The data directory's files as the last copy (or the load) left them; empty when unknown. */
     private Optional<TreeStamps> written;
+    /** With initdb --waldir: the WAL directory pg_wal links to, its copy, and its stamps, as for the data. */
+    private final Optional<Path> walDirectory;
+    private Optional<TreeStamps> walWritten;
 
-    private DataSnapshot(Path copy, CacheSettle taken, TreeStamps written) {
+    private DataSnapshot(Path copy, CacheSettle taken, TreeStamps written, Optional<Path> walDirectory,
+                         Optional<TreeStamps> walWritten) {
         this.copy = copy;
         this.taken = taken;
         this.written = Optional.of(written);
+        this.walDirectory = walDirectory;
+        this.walWritten = walWritten;
     }
 
-    /** Copies the data directory of the (stopped) server into {@code <instance>/snapshot-<name>}. */
+    /**
+     * Copies the data directory of the (stopped) server into {@code <instance>/snapshot-<name>}, and a WAL directory
+     * outside it (initdb --waldir: pg_wal is a link) into {@code snapshot-<name>-wal}: the data's checkpoint is in that
+     * WAL, which the next step would otherwise recycle, and the restored cluster could not start.
+     */
     public static DataSnapshot take(ManagedServer server, String name) {
         requireStopped(server);
         Path copy = server.instanceDir().resolve("snapshot-" + name);
         Workspace.delete(copy);
         long t0 = System.nanoTime();
         Workspace.copyTree(server.dataDirectory(), copy);
+        Optional<Path> wal = walOutside(server.dataDirectory());
+        wal.ifPresent(w -> {
+            Workspace.delete(walCopy(copy));
+            Workspace.copyTree(w, walCopy(copy));
+        });
         double copySeconds = (System.nanoTime() - t0) / 1e9;
         CacheSettle settled = settle(server.dataDirectory()).withCopy(copySeconds, 0);
-        return new DataSnapshot(copy, settled, TreeStamps.of(server.dataDirectory()));
+        return new DataSnapshot(copy, settled, TreeStamps.of(server.dataDirectory()), wal, wal.map(TreeStamps::of));
+    }
+
+    /** The directory pg_wal links to, when initdb --waldir put it outside the data directory. */
+    static Optional<Path> walOutside(Path data) {
+        Path pgWal = data.resolve("pg_wal");
+        try {
+            return Files.isSymbolicLink(pgWal) ? Optional.of(pgWal.toRealPath()) : Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot follow " + pgWal + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Path walCopy(Path copy) {
+        return copy.resolveSibling(copy.getFileName() + "-wal");
     }
 
     /** Replaces the (stopped) server's data directory with the snapshot; says what the page cache holds after. */
@@ -73,21 +102,33 @@ public final class DataSnapshot {
         Path autoConf = data.resolve("postgresql.auto.conf");
         Optional<byte[]> lastStep = keepAutoConf ? readIfPresent(autoConf) : Optional.empty();
         long t0 = System.nanoTime();
-        long kept = 0;
-        Optional<TreeStamps> stamps = written.filter(w -> w.isOf(data) && Files.isDirectory(data));
+        boolean sync = cachedWhole(copy);
+        Optional<TreeStamps> stamps = written;
+        Optional<TreeStamps> walStamps = walWritten;
         written = Optional.empty(); // a restore that fails half-way leaves files no stamp describes
-        if (stamps.isPresent() && cachedWhole(copy)) {
-            kept = Workspace.syncTree(copy, data, stamps.get()).keptBytes();
-        } else {
-            Workspace.delete(data);
-            Workspace.copyTree(copy, data);
+        walWritten = Optional.empty();
+        long kept = restoreTree(copy, data, stamps, sync);
+        if (walDirectory.isPresent()) {
+            kept += restoreTree(walCopy(copy), walDirectory.get(), walStamps, sync);
         }
         double copySeconds = (System.nanoTime() - t0) / 1e9;
         CacheSettle settled = settle(data).withCopy(copySeconds, kept);
         written = Optional.of(TreeStamps.of(data));
+        walWritten = walDirectory.map(TreeStamps::of);
         // after the stamps: the rewrite changes the file's, so the next restore copies the snapshot's back
         lastStep.filter(bytes -> Files.isRegularFile(autoConf)).ifPresent(bytes -> write(autoConf, bytes));
         return settled;
+    }
+
+    /** Makes {@code tree} the copy again: only what changed when {@code sync} and its stamps are known; the bytes kept. */
+    private static long restoreTree(Path copy, Path tree, Optional<TreeStamps> stamps, boolean sync) {
+        Optional<TreeStamps> known = stamps.filter(w -> w.isOf(tree) && Files.isDirectory(tree));
+        if (sync && known.isPresent()) {
+            return Workspace.syncTree(copy, tree, known.get()).keptBytes();
+        }
+        Workspace.delete(tree);
+        Workspace.copyTree(copy, tree);
+        return 0;
     }
 
     private static Optional<byte[]> readIfPresent(Path file) {

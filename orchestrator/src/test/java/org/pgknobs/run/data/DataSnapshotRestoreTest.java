@@ -17,18 +17,24 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.pgknobs.server.ManagedServer;
+import org.pgknobs.server.Workspace;
 import org.pgknobs.testing.TestServers;
 
 /**
  * A restore after a real server wrote to its data (a table updated, a new one, a VACUUM FULL's new files, a checkpoint,
  * WAL written and recycled) leaves the data directory byte for byte the snapshot, though it copies only what changed,
- * and the server starts on it with the loaded rows and nothing of the writes.
+ * and the server starts on it with the loaded rows and nothing of the writes. With the WAL outside the data directory
+ * (initdb --waldir), as the harder case: the WAL directory is restored too, without which the restored cluster's
+ * checkpoint is gone from the WAL and the server does not start.
  */
 class DataSnapshotRestoreTest {
 
     @Test
     void aRestoreAfterWritesIsTheSnapshotAgain() throws Exception {
-        ManagedServer server = TestServers.initialized("restore", List.of());
+        Path wal = Workspace.newInstanceDir(Workspace.defaultWorkDir().resolve("tests"), "restore-wal");
+        Files.createDirectories(wal);
+        TestServers.runAs().own(wal);
+        ManagedServer server = TestServers.initialized("restore", List.of("--waldir=" + wal));
         try {
             server.start();
             sql(server, "create table loaded as select g as id, repeat('x', 200) as pad from generate_series(1, 20000) g;"
@@ -47,6 +53,8 @@ class DataSnapshotRestoreTest {
 
                 assertThat(digests(server.dataDirectory())).as("step %d's restore", step)
                         .isEqualTo(digests(snapshot.path()));
+                assertThat(digests(wal)).as("step %d's restore of the WAL", step)
+                        .isEqualTo(digests(snapshot.path().resolveSibling(snapshot.path().getFileName() + "-wal")));
                 assertThat(restored.keptBytes()).as("the files no step wrote are kept").isPositive();
                 server.start();
                 assertThat(sql(server, "select count(*) filter (where pad like 'x%') || '/' || count(*) from loaded"))
@@ -56,6 +64,7 @@ class DataSnapshotRestoreTest {
             }
         } finally {
             TestServers.dispose(server);
+            Workspace.delete(wal);
         }
     }
 
