@@ -88,8 +88,8 @@ public final class InitdbTemplates {
             }
         }
         server.runInitdb(options);
-        if (Files.isSymbolicLink(server.dataDirectory().resolve("pg_wal"))) {
-            return Source.INITDB; // --waldir: a copy would hold the link, not the WAL it needs; no template, ever
+        if (server.externalWalDirectory().isPresent()) {
+            return Source.INITDB; // --waldir: no template, ever
         }
         try {
             entries.store(key, tmp -> {

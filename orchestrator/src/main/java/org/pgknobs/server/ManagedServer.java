@@ -82,6 +82,19 @@ public final class ManagedServer implements Server {
         return instanceDir.resolve("data");
     }
 
+    /**
+     * The directory pg_wal links to, when initdb --waldir put the WAL outside the data directory: a copy of the data
+     * directory alone (a snapshot, a load-cache entry, an initdb template) holds the link, not the WAL it needs.
+     */
+    public Optional<Path> externalWalDirectory() {
+        Path pgWal = dataDirectory().resolve("pg_wal");
+        try {
+            return Files.isSymbolicLink(pgWal) ? Optional.of(pgWal.toRealPath()) : Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot follow " + pgWal + ": " + e.getMessage(), e);
+        }
+    }
+
     public Path socketDirectory() {
         return instanceDir.resolve("socket");
     }

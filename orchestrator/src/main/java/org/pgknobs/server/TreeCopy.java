@@ -44,12 +44,15 @@ final class TreeCopy {
         copyAbsent(from, to, Set.of(), threads);
     }
 
+    /** What a copy moved: regular files and their bytes. */
+    record Copied(int files, long bytes) {
+    }
+
     /**
      * Copies what {@code from} holds into {@code to} but the files named in {@code present} (relative paths, already
-     * there and equal), creating missing directories; then gives every directory its attributes. Returns the count
-     * of files and bytes copied.
+     * there and equal), creating missing directories; then gives every directory its attributes.
      */
-    static long[] copyAbsent(Path from, Path to, Set<String> present, int threads) throws IOException {
+    static Copied copyAbsent(Path from, Path to, Set<String> present, int threads) throws IOException {
         List<Path[]> directories = new ArrayList<>();
         List<Path[]> files = new ArrayList<>();
         Files.walkFileTree(from, new SimpleFileVisitor<>() {
@@ -81,7 +84,7 @@ final class TreeCopy {
         });
         long bytes = copyFiles(files, threads, from);
         keepDirectoryAttributes(directories);
-        return new long[] {files.size(), bytes};
+        return new Copied(files.size(), bytes);
     }
 
     /** Copies each {from, to} pair (targets must not exist), the largest first, on {@code threads} threads; the bytes. */

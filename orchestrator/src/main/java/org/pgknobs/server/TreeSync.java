@@ -64,7 +64,7 @@ public final class TreeSync {
                 return from.resolve(to.relativize(inTarget).toString());
             }
         });
-        long[] copied = TreeCopy.copyAbsent(from, to, kept, threads);
-        return new Synced(copied[1], (int) copied[0], keptBytes[0]);
+        TreeCopy.Copied copied = TreeCopy.copyAbsent(from, to, kept, threads);
+        return new Synced(copied.bytes(), copied.files(), keptBytes[0]);
     }
 }

@@ -194,7 +194,7 @@ public final class Clusters {
         // only the built-in TPC-C loader says what its bytes depend on; BenchBase's and the insert benchmark's are not
         // cached; nor a cluster whose WAL is outside its data directory (--waldir), which an entry's copy would not hold
         Optional<KeyedDirectories.Key> key = cache.isPresent() && workload instanceof TpccWorkload tpcc
-                && DataSnapshot.walOutside(server.dataDirectory()).isEmpty()
+                && server.externalWalDirectory().isEmpty()
                 ? Optional.of(LoadCache.key(server.binaries(), server.runAs().userName(), initdb,
                         server.dataDirectory(), tpcc.loadIdentity())) : Optional.empty();
         Optional<LoadCache.Entry> hit = key.flatMap(k -> cache.get().lookup(k));

@@ -61,7 +61,7 @@ public final class DataSnapshot {
         Workspace.delete(copy);
         long t0 = System.nanoTime();
         Workspace.copyTree(server.dataDirectory(), copy);
-        Optional<Path> wal = walOutside(server.dataDirectory());
+        Optional<Path> wal = server.externalWalDirectory();
         wal.ifPresent(w -> {
             Workspace.delete(walCopy(copy));
             Workspace.copyTree(w, walCopy(copy));
@@ -69,16 +69,6 @@ public final class DataSnapshot {
         double copySeconds = (System.nanoTime() - t0) / 1e9;
         CacheSettle settled = settle(server.dataDirectory()).withCopy(copySeconds, 0);
         return new DataSnapshot(copy, settled, TreeStamps.of(server.dataDirectory()), wal, wal.map(TreeStamps::of));
-    }
-
-    /** The directory pg_wal links to, when initdb --waldir put it outside the data directory. */
-    static Optional<Path> walOutside(Path data) {
-        Path pgWal = data.resolve("pg_wal");
-        try {
-            return Files.isSymbolicLink(pgWal) ? Optional.of(pgWal.toRealPath()) : Optional.empty();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot follow " + pgWal + ": " + e.getMessage(), e);
-        }
     }
 
     private static Path walCopy(Path copy) {
@@ -150,11 +140,13 @@ public final class DataSnapshot {
 
     /** Whether the settle after a restore leaves all of {@code data} cached: it is in memory, or fits there. */
     private static boolean cachedWhole(Path data) {
-        if (PageCache.inMemory(data)) {
-            return true;
-        }
+        return PageCache.inMemory(data) || fitsInMemory(PageCache.largeFileBytes(data));
+    }
+
+    /** Whether MemAvailable holds {@code bytes}: the settle reads only such data in, else it would evict itself. */
+    private static boolean fitsInMemory(long bytes) {
         OptionalLong available = MemInfo.availableBytes(MemInfo.PROC_MEMINFO);
-        return available.isPresent() && PageCache.largeFileBytes(data) <= available.getAsLong();
+        return available.isPresent() && bytes <= available.getAsLong();
     }
 
     public Path path() {
@@ -177,8 +169,7 @@ public final class DataSnapshot {
         long t0 = System.nanoTime();
         long size = PageCache.largeFileBytes(data);
         OptionalLong before = PageCache.cachedBytes(data);
-        OptionalLong available = MemInfo.availableBytes(MemInfo.PROC_MEMINFO);
-        boolean fits = available.isPresent() && size <= available.getAsLong();
+        boolean fits = fitsInMemory(size);
         OptionalLong now = before;
         int passes = 0;
         // without fincore there is no telling whether a pass sufficed: one, as a first pass caches most of it
