@@ -220,6 +220,9 @@ public final class ManagedServer implements Server {
         if (!isInitialized()) {
             throw new IllegalStateException("no cluster in " + dataDirectory() + ": call initdb first");
         }
+        if (postmasterPid().isPresent() && !isRunning()) { // a crashed postmaster's children may still hold its memory
+            OrphanedBackends.awaitGone(dataDirectory(), timeout);
+        }
         ServerException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             if (port == 0 || attempt > 0 || !portIsFree(port)) {

@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -141,6 +143,45 @@ class ManagedServerTest {
         assertThat(server.acceptsConnections()).isFalse();
         server.start();
         assertThat(server.acceptsConnections()).isTrue();
+    }
+
+    @Test
+    void aStartAfterACrashWaitsForTheChildrenStillHoldingTheSharedMemory() throws Exception {
+        server.start();
+        // a child that cannot notice the postmaster's death until it runs again: a new postmaster started while it
+        // lives finds the old segment attached and refuses ("pre-existing shared memory block … is still in use")
+        ProcessHandle child = ProcessHandle.of(server.postmasterPid().orElseThrow()).orElseThrow().children()
+                .findFirst().orElseThrow();
+        signal("STOP", child.pid());
+        try {
+            server.kill();
+            assertThat(OrphanedBackends.anyWorksIn(server.dataDirectory().toRealPath())).as("the stopped child still works in the data directory").isTrue();
+            AtomicReference<Throwable> failed = new AtomicReference<>();
+            Thread start = new Thread(() -> {
+                try {
+                    server.start();
+                } catch (Throwable t) {
+                    failed.set(t);
+                }
+            });
+            start.start();
+            // the event: the start waits for the old processes (it must not try, and fail, while the child holds on)
+            while (start.isAlive() && Arrays.stream(start.getStackTrace())
+                    .noneMatch(f -> f.getClassName().equals(OrphanedBackends.class.getName()))) {
+                Thread.onSpinWait();
+            }
+            assertThat(failed.get()).as("the start while the old child lived").isNull();
+            signal("CONT", child.pid());
+            start.join();
+            assertThat(failed.get()).isNull();
+        } finally {
+            new ProcessBuilder("kill", "-CONT", Long.toString(child.pid())).start().waitFor(); // never left stopped
+        }
+        assertThat(server.acceptsConnections()).isTrue();
+    }
+
+    private static void signal(String name, long pid) throws Exception {
+        assertThat(new ProcessBuilder("kill", "-" + name, Long.toString(pid)).start().waitFor()).isZero();
     }
 
     private static String postmasterStart(ManagedServer server) throws Exception {
