@@ -13,6 +13,11 @@ final class GateOptions {
             description = "compare with earlier runs on any PostgreSQL version (default: the same full minor only)")
     boolean acrossVersions;
 
+    @Option(names = "--across-settings",
+            description = "compare with earlier runs of the step whatever their settings (default: the same settings "
+                    + "only, so that a changed file starts a new series); the message names the settings that differ")
+    boolean acrossSettings;
+
     @Option(names = "--threshold", paramLabel = "RATIO", defaultValue = "1.0",
             description = "a step fails the gate when its slowdown's whole 95 %% interval lies above RATIO, e.g. 1.05 "
                     + "ignores a slowdown the interval cannot put above 5 %% (default: ${DEFAULT-VALUE}: any slowdown "
@@ -27,6 +32,6 @@ final class GateOptions {
         if (!(threshold >= 1)) {
             throw new BadInputException("--threshold " + threshold + ": a slowdown ratio of 1 or more, e.g. 1.05");
         }
-        return new Gate(acrossVersions, threshold, lowerIsBetter, new AfterLastChange(ChangePointOptions.DEFAULTS));
+        return new Gate(acrossVersions, acrossSettings, threshold, lowerIsBetter, new AfterLastChange(ChangePointOptions.DEFAULTS));
     }
 }

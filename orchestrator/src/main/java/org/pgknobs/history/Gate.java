@@ -7,15 +7,20 @@ import org.pgknobs.report.EffectInterval;
 
 /**
  * The regression gate: each finished step of a new run against that step's last stable segment in the history (same
- * experiment, step, settings fingerprint, workload spec, metric, and PostgreSQL version unless {@code acrossVersions}),
+ * experiment, step, workload spec, metric, settings fingerprint unless {@code acrossSettings}, and PostgreSQL version
+ * unless {@code acrossVersions}),
  * by the report's interval ({@link EffectInterval}: Welch's t on the logs of both sides' repeats, 95 %). The earlier
  * side pools the repeats of every run of the segment, so its spread holds the run-to-run spread the segment shows; the
  * new side is the new run's own repeats. A step is a regression when the whole interval of its slowdown lies beyond
- * {@code threshold} (1: any slowdown the interval supports).
+ * {@code threshold} (1: any slowdown the interval supports). Keyed on the settings by default, a changed file starts a
+ * new series (a nightly job's config change is a new baseline, not a regression); across settings, a change of the
+ * file's settings is judged like any other change, and the message names the settings that differ from the last
+ * earlier run.
  *
  * @param lowerIsBetter the metric's direction: false for throughput (the headline), true for a latency
  */
-public record Gate(boolean acrossVersions, double threshold, boolean lowerIsBetter, Segment segment) {
+public record Gate(boolean acrossVersions, boolean acrossSettings, double threshold, boolean lowerIsBetter,
+                   Segment segment) {
 
     public enum Outcome { SLOWER, SLOWER_WITHIN_THRESHOLD, NO_CHANGE, FASTER, NOT_JUDGED, NO_HISTORY }
 
@@ -36,19 +41,30 @@ public record Gate(boolean acrossVersions, double threshold, boolean lowerIsBett
     }
 
     Check check(RunFacts facts, StepEntry step, List<StoredStep> recorded) {
-        List<StoredStep> sameKey = recorded.stream().filter(s -> !s.run().runKey().equals(facts.runKey()))
+        List<StoredStep> comparable = recorded.stream().filter(s -> !s.run().runKey().equals(facts.runKey()))
                 .filter(s -> facts.started() == null || s.run().started() == null
                         || s.run().started().compareTo(facts.started()) < 0)
-                .filter(s -> s.step().fingerprint().equals(step.fingerprint()))
                 .filter(s -> Objects.equals(s.run().workload(), facts.workload()))
                 .filter(s -> acrossVersions || Objects.equals(s.run().postgresVersion(), facts.postgresVersion()))
                 .toList();
-        String key = "same settings (" + step.fingerprint().substring(0, 12) + "), workload"
-                + (acrossVersions ? "" : " and PostgreSQL " + facts.postgresVersion());
+        List<StoredStep> sameKey = acrossSettings ? comparable
+                : comparable.stream().filter(s -> s.step().fingerprint().equals(step.fingerprint())).toList();
+        List<String> same = new ArrayList<>();
+        if (!acrossSettings) {
+            same.add("settings (" + step.fingerprint().substring(0, 12) + ")");
+        }
+        same.add("workload");
+        if (!acrossVersions) {
+            same.add("PostgreSQL " + facts.postgresVersion());
+        }
+        String key = "same " + (same.size() == 1 ? same.get(0)
+                : String.join(", ", same.subList(0, same.size() - 1)) + " and " + same.get(same.size() - 1))
+                + (acrossSettings ? " (any settings)" : "");
+        StoredStep current = new StoredStep(facts, step);
         List<StoredStep> earlier = segment.lastStable(sameKey);
         if (earlier.isEmpty()) {
             return new Check(step, Outcome.NO_HISTORY, null, earlier, step.step() + ": no earlier run with the " + key
-                    + " in the history: nothing to compare");
+                    + " in the history: nothing to compare" + otherSettings(comparable, current));
         }
         List<Double> reference = earlier.stream().flatMap(s -> s.step().numbers().stream()).toList();
         EffectInterval slowdown = lowerIsBetter ? EffectInterval.ratio("history", reference, step.numbers())
@@ -73,8 +89,20 @@ public record Gate(boolean acrossVersions, double threshold, boolean lowerIsBett
         Calibration then = Calibration.parse(last.run().calibration());
         String machine = "calibration: this run " + now.describe() + "; the last earlier run " + then.describe()
                 + (now.against(then).isEmpty() ? "" : "; this run against that: " + now.against(then));
+        List<String> differed = HistoryView.differed(last, current);
         return new Check(step, outcome, slowdown, earlier, step.step() + ": slowdown " + Figures.interval(slowdown)
-                + " against " + against + ": " + verdict + "\n    " + machine);
+                + " against " + against + ": " + verdict + "\n    " + machine
+                + (differed.isEmpty() ? "" : "\n    differed from the last earlier run: " + String.join("; ", differed)));
+    }
+
+    /** Where only the settings keep earlier runs out: how many, what differs, and how to compare with them. */
+    private static String otherSettings(List<StoredStep> comparable, StoredStep now) {
+        if (comparable.isEmpty()) {
+            return "";
+        }
+        List<String> differed = HistoryView.differed(comparable.get(comparable.size() - 1), now);
+        return "; " + comparable.size() + " earlier run(s) of the step with other settings (against the last: "
+                + String.join("; ", differed) + "): --across-settings compares with them";
     }
 
     private static String day(String instant) {
