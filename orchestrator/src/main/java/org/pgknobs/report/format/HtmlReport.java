@@ -115,7 +115,7 @@ final class HtmlReport implements ReportFormat {
             absolute(h, run);
         }
         if (run.ablation() != null) {
-            ablation(h, run.ablation());
+            ablation(h, run);
         }
         steps(h, run);
         why(h, run);
@@ -294,10 +294,11 @@ final class HtmlReport implements ReportFormat {
         }
     }
 
-    private static void ablation(StringBuilder h, ReportData.Ablation a) {
+    private static void ablation(StringBuilder h, ReportData.Run run) {
+        ReportData.Ablation a = run.ablation();
         h.append("<h3>Ablation: units ranked by leave-one-out effect</h3>\n<p>").append(esc(AblationTables.headline(a))).append("</p>\n");
         table(h, AblationTables.HEADER, AblationTables.rows(a));
-        TornadoChart.of(a, "tornado-" + a.units().size()).ifPresent(c -> h.append(Charts.html(c)));
+        TornadoChart.of(a, Charts.id(run, "tornado")).ifPresent(c -> h.append(Charts.html(c)));
         List<String> search = AblationTables.searchLines(a);
         if (!search.isEmpty()) {
             search.forEach(l -> h.append("<p>").append(esc(l)).append("</p>\n"));

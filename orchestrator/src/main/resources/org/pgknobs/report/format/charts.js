@@ -175,8 +175,9 @@
           var p0 = api.coord([api.value(0), api.value(3)]), p1 = api.coord([api.value(1), api.value(3)]);
           var e = api.coord([api.value(2), api.value(3)]), h = api.size([0, 1])[1] * 0.5;
           return { type: 'group', children: [
-            { type: 'rect', shape: { x: p0[0], y: p0[1] - h / 2, width: p1[0] - p0[0], height: h }, style: { fill: color } },
-            { type: 'line', shape: { x1: e[0], y1: p0[1] - h / 2, x2: e[0], y2: p0[1] + h / 2 },
+            { type: 'rect', name: 'bar', shape: { x: p0[0], y: p0[1] - h / 2, width: p1[0] - p0[0], height: h },
+              style: { fill: color } },
+            { type: 'line', name: 'tick', shape: { x1: e[0], y1: p0[1] - h / 2, x2: e[0], y2: p0[1] + h / 2 },
               style: { stroke: '#000', lineWidth: 2 } }] };
         } };
     };

@@ -65,6 +65,15 @@ final class ChartOptionsCheck {
                     d(s.get(table == null ? "publishedSlowdown" : "publishedRelative"))});
             marks.put(step, s.get("mark").asText());
         }
+        return forest(drawn, expected, marks);
+    }
+
+    /**
+     * A forest plot's rows, points (coloured by their marks), whiskers and published diamonds against {@code expected}:
+     * by row name, its estimate, lower, upper and published value (NaN: none drawn).
+     */
+    static int forest(JsonNode drawn, Map<String, double[]> expected, Map<String, String> marks) {
+        String title = drawn.get("title").asText();
         List<String> rows = new ArrayList<>();
         drawn.get("y").forEach(n -> rows.add(n.asText()));
         assertThat(rows).as(title + ": a row per step but the compared one").containsExactlyInAnyOrderElementsOf(
@@ -229,7 +238,7 @@ final class ChartOptionsCheck {
         return out;
     }
 
-    private static double d(JsonNode n) {
+    static double d(JsonNode n) {
         return n == null || n.isNull() || n.isMissingNode() ? Double.NaN : n.asDouble();
     }
 }

@@ -463,7 +463,7 @@ class EffectIntervalReportTest {
                 runs, Optional.empty());
     }
 
-    private static StepRun stepRun(int index, String name, int repeat, double throughput) {
+    static StepRun stepRun(int index, String name, int repeat, double throughput) {
         PhaseResult phase = new PhaseResult("tpcc", throughput, throughput, Math.round(throughput * 60), 0, 60,
                 new PhaseResult.Latency(1, 2, 3, 4), Map.of());
         StepResult result = new StepResult(index, name, repeat, StepStatus.DONE, null, Instant.EPOCH, Instant.EPOCH,

@@ -205,12 +205,12 @@ class ReportChartsBrowserTest {
      * What chart-probe.js read back from the page in headless Chromium (the element it wrote, the page's last); a run's
      * page is probed once per test JVM, its report.json the same in every rendering.
      */
-    private JsonNode probe(Path page, Path dir) throws Exception {
+    static JsonNode probe(Path page, Path dir) throws Exception {
         String key = Json.readTree(page.resolveSibling(Reports.JSON)).at("/runs/0/dir").asText();
         if (PROBED.containsKey(key)) {
             return PROBED.get(key);
         }
-        String probe = new String(getClass().getResourceAsStream("chart-probe.js").readAllBytes(), StandardCharsets.UTF_8);
+        String probe = new String(ReportChartsBrowserTest.class.getResourceAsStream("chart-probe.js").readAllBytes(), StandardCharsets.UTF_8);
         CommandResult r = Chromium.dumpDom(page, dir, probe);
         assertThat(r.exitCode()).as(r.output()).isZero();
         assertThat(r.output().lines().filter(l -> l.contains(":CONSOLE")).toList()).as("the page's console").isEmpty();

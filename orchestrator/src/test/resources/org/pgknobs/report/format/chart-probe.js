@@ -77,10 +77,25 @@
   setTimeout(function () {
     // every chart as drawn: the figures its ECharts instance holds (axes' categories, each series' data, its event
     // lines, the forest's point colours), for the test to compare with report.json
-    var options = {};
+    var options = {}, tornadoes = {};
     document.querySelectorAll('div.plot[data-chart]').forEach(function (el) {
       var chart = echarts.getInstanceByDom(el);
       if (!chart) { return; }
+      var spec = JSON.parse(document.getElementById(el.getAttribute('data-chart')).textContent);
+      if (spec.kind === 'tornado') {
+        // the tornado as drawn: each bar's ends and middle, each tick's x and middle, and where 0, 1 and each unit's
+        // row are (the rows by unit, its label's "= " mark dropped)
+        var t = { zero: chart.convertToPixel({ xAxisIndex: 0 }, 0), one: chart.convertToPixel({ xAxisIndex: 0 }, 1),
+          rows: {}, bars: [], ticks: [] };
+        spec.rows.forEach(function (r) {
+          t.rows[r[0].replace(/^= /, '')] = chart.convertToPixel({ yAxisIndex: 0 }, r[0]);
+        });
+        chart.getZr().storage.getDisplayList(true).forEach(function (e) {
+          if (e.name === 'bar') { t.bars.push([e.shape.x, e.shape.x + e.shape.width, e.shape.y + e.shape.height / 2]); }
+          if (e.name === 'tick') { t.ticks.push([e.shape.x1, e.shape.x2, (e.shape.y1 + e.shape.y2) / 2]); }
+        });
+        tornadoes[el.id] = t;
+      }
       var o = chart.getOption(), axis = function (a) { return a && a[0] && a[0].data ? a[0].data : null; };
       options[el.id] = { title: o.title[0].text, x: axis(o.xAxis), y: axis(o.yAxis),
         series: o.series.map(function (s) {
@@ -95,7 +110,7 @@
     pre.textContent = JSON.stringify({ forests: forests, hovered: hovered, drawnAtLoad: drawnAtLoad, closed: closed,
       charts: document.querySelectorAll('div.plot[data-chart]').length,
       drawnOpened: document.querySelectorAll('div.plot[_echarts_instance_]').length, tables: tables, clicks: clicks,
-      options: options });
+      options: options, tornadoes: tornadoes });
     document.body.appendChild(pre);
   }, 1000);
 })();
