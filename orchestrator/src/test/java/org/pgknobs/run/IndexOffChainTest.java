@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.cli.Main;
@@ -26,8 +24,8 @@ import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.RunRegime;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.testing.CliRun;
+import org.pgknobs.testing.ReportHtml;
 import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 
 /**
  * Issue 45's point 0 on a real server: a cumulative SERIALIZABLE TPC-C chain whose last step switches index scans off
@@ -91,7 +89,7 @@ class IndexOffChainTest {
         CliRun.Result r = CliRun.execute("run", file.toString(), "--out", dir.resolve("results").toString(),
                 "--no-trial-start");
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Main.OK);
-        Path suite = resultDir(dir.resolve("results"));
+        Path suite = CliRun.resultDir(dir.resolve("results"));
 
         // the premise: no repeat of the step used an index. Which tables each one held relation-level SIREAD locks on is
         // left free (the interval must take all three whatever they are), and so is whether the sampler found any: on a
@@ -166,24 +164,10 @@ class IndexOffChainTest {
         return md.lines().filter(l -> l.startsWith(start)).findFirst().orElseThrow(() -> new AssertionError(start));
     }
 
-    /** The text of report.html's cells classed "worse" in rows that name the step in their first or second cell. */
+    /** The text of report.html's cells classed "worse" (the red cells) in the rows that name the step. */
     private static List<String> worseCells(Path html) throws Exception {
-        NodeList rows = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(html.toFile())
-                .getElementsByTagName("tr");
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < rows.getLength(); i++) {
-            NodeList cells = ((Element) rows.item(i)).getElementsByTagName("td");
-            boolean named = cells.getLength() > 1 && (cells.item(0).getTextContent().equals(STEP)
-                    || cells.item(1).getTextContent().equals(STEP)); // the steps table starts with "#"
-            if (named) {
-                for (int c = 1; c < cells.getLength(); c++) {
-                    if (((Element) cells.item(c)).getAttribute("class").contains("worse")) {
-                        out.add(cells.item(c).getTextContent());
-                    }
-                }
-            }
-        }
-        return out;
+        return ReportHtml.rowsOf(html, STEP).stream().flatMap(List::stream)
+                .filter(c -> c.getAttribute("class").contains("worse")).map(Element::getTextContent).toList();
     }
 
     private static double number(String s) {
@@ -192,11 +176,5 @@ class IndexOffChainTest {
 
     private static List<String> regimeNames(List<RunRegime> regimes) {
         return regimes.stream().map(RunRegime::name).toList();
-    }
-
-    private static Path resultDir(Path out) throws Exception {
-        try (Stream<Path> s = Files.find(out, 3, (p, a) -> p.getFileName().toString().equals("suite.json"))) {
-            return s.findFirst().orElseThrow().getParent();
-        }
     }
 }
