@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknobs.cli.Main;
@@ -17,9 +17,9 @@ import org.pgknobs.results.JsonFiles;
 import org.pgknobs.results.StepStatus;
 import org.pgknobs.results.SuiteRecord;
 import org.pgknobs.testing.CliRun;
+import org.pgknobs.testing.ReportHtml;
 import org.pgknobs.testing.ServerThrottle;
 import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 
 /**
  * An order effect built in: a sweep whose steps change nothing, run while the server is made slower run after run
@@ -114,16 +114,11 @@ class DriftSuiteTest {
                         .doesNotContain("reproduced"));
         assertThat(report.sweep().get(0).rows()).filteredOn(row -> row.step().equals("same"))
                 .allSatisfy(row -> assertThat(row.mark()).isEqualTo(Mark.NONE));
-        NodeList rows = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(suite.resolve("report.html").toFile()).getElementsByTagName("tr");
         int checked = 0;
-        for (int i = 0; i < rows.getLength(); i++) {
-            NodeList cells = ((Element) rows.item(i)).getElementsByTagName("td");
-            if (cells.getLength() > 0 && cells.item(0).getTextContent().equals("same")) {
-                for (int c = 1; c < cells.getLength(); c++) {
-                    assertThat(((Element) cells.item(c)).getAttribute("class")).as("same, cell " + c).isIn("", "name");
-                    checked++;
-                }
+        for (List<Element> row : ReportHtml.rowsOf(suite.resolve("report.html"), "same")) {
+            for (Element cell : row) {
+                assertThat(cell.getAttribute("class")).as("same: " + cell.getTextContent()).isIn("", "name");
+                checked++;
             }
         }
         assertThat(checked).as("the A/A step's cells were found in report.html").isPositive();

@@ -4,11 +4,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 import org.pgknobs.cli.Main;
 
 /**
@@ -25,6 +29,17 @@ public final class CliRun {
 
     public static Result execute(String... args) {
         return execute(new ByteArrayOutputStream(), new ByteArrayOutputStream(), args);
+    }
+
+    /** The one result directory (the one holding suite.json) that {@code run ... --out out} made below {@code out}. */
+    public static Path resultDir(Path out) throws java.io.IOException {
+        try (Stream<Path> found = Files.find(out, 3, (p, a) -> p.getFileName().toString().equals("suite.json"))) {
+            List<Path> dirs = found.map(Path::getParent).toList();
+            if (dirs.size() != 1) {
+                throw new AssertionError("one result directory expected below " + out + ", found " + dirs);
+            }
+            return dirs.get(0);
+        }
     }
 
     /** Starts the command in another thread; its output can be watched while it runs. */
