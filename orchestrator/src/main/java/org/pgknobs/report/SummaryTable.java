@@ -71,10 +71,17 @@ public final class SummaryTable {
     private final Experiment experiment;
     private final List<Row> rows;
     private final SuiteRecord.Selection selection;
-    private final Map<String, Double> estimates;
+    private final Map<String, Change> estimates;
+
+    /**
+     * A step's change against the base as the verdict model decided it, in the table's orientation (cumulative:
+     * slowdown, variants: ÷ base): the estimate, its interval and its mark, the figures of report.md's cell.
+     */
+    public record Change(Double estimate, EffectInterval interval, Mark mark) {
+    }
 
     private SummaryTable(Experiment experiment, List<Row> rows, SuiteRecord.Selection selection,
-                         Map<String, Double> estimates) {
+                         Map<String, Change> estimates) {
         this.experiment = experiment;
         this.rows = rows;
         this.selection = selection;
@@ -87,6 +94,12 @@ public final class SummaryTable {
      * number report.md prints (without an interval, the model's ratio of medians); null where the model has none.
      */
     public Double estimate(String step) {
+        Change c = estimates.get(step);
+        return c == null ? null : c.estimate();
+    }
+
+    /** {@link #estimate} with its interval and mark; null where the model has no estimate. */
+    public Change change(String step) {
         return estimates.get(step);
     }
 
@@ -136,15 +149,17 @@ public final class SummaryTable {
     }
 
     /** Each step's point estimate against the base from the model: a sweep's table of the verdicts, else the steps. */
-    private static Map<String, Double> estimates(ReportData.Run model) {
-        Map<String, Double> out = new LinkedHashMap<>();
+    private static Map<String, Change> estimates(ReportData.Run model) {
+        Map<String, Change> out = new LinkedHashMap<>();
         Optional<ReportData.PhaseTable> table = verdictTable(model);
         if (table.isPresent()) {
-            table.get().rows().stream().filter(r -> r.relative() != null).forEach(r -> out.put(r.step(), r.relative()));
+            table.get().rows().stream().filter(r -> r.relative() != null)
+                    .forEach(r -> out.put(r.step(), new Change(r.relative(), r.interval(), r.mark())));
         } else {
             // a step that completed nothing has a bound, not an estimate: its rows bound it themselves
             model.steps().stream().filter(s -> s.effect().slowdown() != null && s.effect().throughputBelow() == null)
-                    .forEach(s -> out.put(s.name(), s.effect().slowdown()));
+                    .forEach(s -> out.put(s.name(), new Change(s.effect().slowdown(), s.effect().slowdownInterval(),
+                            s.effect().mark())));
         }
         return out;
     }

@@ -32,7 +32,7 @@ import org.w3c.dom.Element;
  * (every table then read by Seq Scan, and SIREAD-locked at relation level on the tables it reads), 3 repeats. Whichever
  * tables each repeat happens to hold relation-level locks on, no repeat is dropped from the step's interval (a regime
  * is one outcome of the step, RunRegimes), and the step is marked slower with an interval clear of 1 in report.json,
- * in report.md's steps table, in report.html's (its red cell) and in summary.md's verdict cell, with its comparative
+ * in report.md's steps table, in report.html's (its red cell) and in summary.md's slowdown and verdict cells, with its comparative
  * why-lines said as such, never prefixed "differs although throughput does not". The regime rule itself (repeats that
  * all lock every table are one regime, order_line locked in one of them or not) is pinned on the issue's own figures
  * (1.73, 4.93, 1.20 tx/s) by {@code RunRegimesTest.repeatsThatLockEveryTableAreOneRegimeAndTheSlowdownOverAllOfThemIsMarked}.
@@ -132,6 +132,11 @@ class IndexOffChainTest {
         String summaryRow = summary.lines().filter(l -> l.startsWith("| 2 | " + STEP + " |")).findFirst().orElseThrow();
         assertThat(summaryRow).as("summary.md's verdict").contains("| " + step.effect().verdict() + ": ×");
         assertClear(summaryRow, "summary.md", false);
+        // its slowdown column: the estimate marked, with its interval, as report.md's steps table
+        String change = summaryRow.split("\\|")[6].strip();
+        Matcher marked = Pattern.compile("\\*\\*([0-9.,]+) ▼\\*\\* \\[([0-9.,]+)–([0-9.,]+)\\]").matcher(change);
+        assertThat(marked.matches()).as("summary.md's slowdown cell: " + summaryRow).isTrue();
+        assertThat(number(marked.group(2))).as(change).isGreaterThan(1);
         assertThat(summary.lines().filter(l -> l.contains(STEP))).as("summary.md")
                 .allSatisfy(l -> assertThat(l).doesNotContain("differs although").doesNotContain("within noise"));
 

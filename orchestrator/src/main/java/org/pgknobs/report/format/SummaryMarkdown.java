@@ -1,13 +1,17 @@
 package org.pgknobs.report.format;
 
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
 import org.pgknobs.report.AutovacuumText;
+import org.pgknobs.report.Mark;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.report.SummaryTable.Row;
 import org.pgknobs.report.Verdict;
@@ -50,6 +54,8 @@ public final class SummaryMarkdown {
                         + " | failed (SQLSTATE: count, % of attempts) |\n");
         sb.append("|---:|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
         String shared = Fmt.sharedNoInterval(rows.stream().filter(r -> r.verdict() != null).map(Row::interval).toList());
+        String sharedChange = Fmt.sharedNoInterval(rows.stream().map(r -> table.change(r.name())).filter(Objects::nonNull)
+                .map(SummaryTable.Change::interval).toList());
         for (Row r : rows) {
             sb.append("| ").append(r.index()).append(r.repeat() > 1 ? "." + r.repeat() : "")
                     .append(" | ").append(r.name())
@@ -57,7 +63,7 @@ public final class SummaryMarkdown {
                     .append(" | ").append(r.window().nothingCompleted() ? "< " + num(1 / r.window().seconds()) + " (none in "
                             + String.format(Locale.ROOT, "%.0f", r.window().seconds()) + " s)" : num(r.throughput()))
                     .append(" | ").append(num(r.goodput()))
-                    .append(" | ").append(change(baseMedian, r, cumulative, table.estimate(r.name())))
+                    .append(" | ").append(change(baseMedian, r, cumulative, table.change(r.name()), sharedChange))
                     .append(" | ").append(num(r.reference()))
                     .append(" | ").append(ratio(refBase == null ? null : refBase.reference(), r.reference(), cumulative))
                     .append(" | ").append(verdict(r, refBase, cumulative, notPublished, shared))
@@ -71,10 +77,12 @@ public final class SummaryMarkdown {
                     .append(" |\n");
         }
         sb.append('\n').append(change).append(": the step's ratio of geometric means over its repeats against the"
-                + " base's, the estimate its interval is built around (as in report.md), the same on each repeat's row;"
-                + " a step that completed nothing is bounded from its window.\n");
-        if (shared != null) {
-            sb.append('\n').append(Fmt.sharedNote(shared)).append('\n');
+                + " base's with its 95 % interval, bold with ▼ or ▲ where the interval marks a difference (as in"
+                + " report.md), the same on each repeat's row; a step that completed nothing is bounded from its window.\n");
+        for (String note : new LinkedHashSet<>(Arrays.asList(shared, sharedChange))) {
+            if (note != null) {
+                sb.append('\n').append(Fmt.sharedNote(note)).append('\n');
+            }
         }
         verdictLine(sb, rows, base);
         if (rows.stream().anyMatch(r -> r.server().autovacuumStarted() != null)) {
@@ -132,12 +140,21 @@ public final class SummaryMarkdown {
      * The step's change against the base as the verdict model estimates it (one point estimate per comparison: the
      * one its interval is built around); a step that completed nothing only bounds it, against the base's median.
      */
-    private static String change(Double b, Row r, boolean cumulative, Double estimate) {
+    private static String change(Double b, Row r, boolean cumulative, SummaryTable.Change change, String shared) {
         if (r.window().nothingCompleted() && b != null && b > 0) {
             double bound = 1 / r.window().seconds();
             return cumulative ? "> " + num(b / bound) : "< " + String.format(Locale.ROOT, "%.2g", bound / b);
         }
-        return estimate == null ? "–" : cumulative ? num(estimate) : String.format(Locale.ROOT, "%.2f", estimate);
+        if (change == null || change.estimate() == null) {
+            return "–";
+        }
+        // two decimals as report.md's ratios, but a ratio under 0.1 keeps three significant figures (0.0134, not 0.01)
+        String value = cumulative || change.estimate() < 0.1 ? num(change.estimate())
+                : String.format(Locale.ROOT, "%.2f", change.estimate());
+        if (change.mark() != null && change.mark().shown()) {
+            value = "**" + value + (change.mark() == Mark.DOWN ? " ▼" : " ▲") + "**";
+        }
+        return change.interval() == null ? value : value + " " + Fmt.interval(change.interval(), shared);
     }
 
     /** Cumulative: how many times slower than the base; variants: value ÷ base. */
