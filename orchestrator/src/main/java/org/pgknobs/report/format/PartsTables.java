@@ -31,18 +31,24 @@ final class PartsTables {
         v.versions().forEach(m -> header.add("PostgreSQL " + m));
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        // a reason every interval-less cell shares (one repeat a side, say) is said once under the table
+        String shared = Fmt.sharedNoInterval(v.rows().stream().flatMap(r -> r.cells().stream())
+                .filter(c -> c.throughput() != null).map(ReportData.VersionCell::interval).toList());
         for (ReportData.VersionRow r : v.rows()) {
             List<String> cells = new ArrayList<>(List.of(r.step()));
             for (int k = 0; k < r.cells().size(); k++) {
                 ReportData.VersionCell c = r.cells().get(k);
                 boolean ref = v.versions().get(k) == v.reference();
-                cells.add(c.throughput() != null ? Fmt.num(c.throughput()) + (ref ? "" : " (" + Fmt.ratio(c.ratioToReference(), c.interval()) + ")")
+                cells.add(c.throughput() != null ? Fmt.num(c.throughput()) + (ref ? "" : " (" + Fmt.ratio(c.ratioToReference(), c.interval(), shared) + ")")
                         : c.status());
                 if (c.throughput() == null && c.reason() != null) {
                     notes.add(r.step() + " on " + v.versions().get(k) + ": " + c.status() + ", " + c.reason());
                 }
             }
             rows.add(cells);
+        }
+        if (shared != null) {
+            notes.add(0, Fmt.sharedNote(shared));
         }
         return new Table("PostgreSQL versions side by side", "Headline throughput per step (median over repeats "
                 + "and shards); ÷ PostgreSQL " + v.reference() + " in brackets, with its 95 % interval from both versions' repeats.", header, rows, notes);
