@@ -104,14 +104,20 @@ final class ReleaseBisect {
         }
     }
 
-    /** One suite of the step on a release, {@code runs} repeats; its runs, empty when interrupted. */
+    /**
+     * One suite of the step on a release, {@code runs} repeats after one discarded warm-up; its runs, empty when
+     * interrupted. The suites of the releases run one after another, so whatever the first run of a suite pays (a
+     * server just loaded, a client JVM not yet compiled: the first release's first run read ×0.6-0.8 of its others)
+     * would land on one release and read as a difference between releases; the warm-up takes it, as a bracket's does.
+     */
     private List<RunOutcome> suite(String release, int runs, List<String> directories) {
         List<RunOutcome> outcomes = new ArrayList<>();
         options.plan.pgVersions = List.of(release);
-        int code = new ExperimentRun(options, spec).repeating(Integer.toString(runs)).onlyStep(step)
+        int code = new ExperimentRun(options, spec).repeating(Integer.toString(runs + 1)).onlyStep(step)
                 .whenFinished((outcome, o) -> {
                     directories.add(outcome.directory().toString());
-                    outcomes.addAll(outcomes(outcome.directory()));
+                    List<RunOutcome> all = outcomes(outcome.directory());
+                    outcomes.addAll(all.isEmpty() ? all : all.subList(1, all.size()));
                 }).call();
         return code == Main.INTERRUPTED ? List.of() : outcomes;
     }

@@ -51,8 +51,8 @@ class SweepSuiteTest {
 
     /**
      * Every row's "÷ base" is the one point estimate of the step's comparison, as report.json's verdict model holds it
-     * (the ratio of geometric means its interval is built around), the same on each of the step's repeat rows; the
-     * base, compared with nothing, prints none.
+     * (the ratio of geometric means its interval is built around), with the model's mark and its interval, the same on
+     * each of the step's repeat rows; the base, compared with nothing, prints none.
      */
     @Test
     void theSummaryPrintsTheModelsPointEstimateOnEveryRowOfAStep() throws IOException {
@@ -76,8 +76,16 @@ class SweepSuiteTest {
                 assertThat(cells[6].trim()).as(index + " " + r.name()).isEqualTo("–");
                 continue;
             }
-            assertThat(cells[6].trim()).as(index + " " + r.name())
-                    .isEqualTo(String.format(Locale.ROOT, "%.2f", m.relative()));
+            // "**0.79 ▼** [0.74–0.84]": the model's estimate, its mark where it has one, its interval
+            String cell = cells[6].trim();
+            double printedEstimate = Double.parseDouble(cell.replace("**", "").split(" ")[0]);
+            assertThat(printedEstimate).as(index + " " + r.name() + ": " + cell)
+                    .isCloseTo(m.relative(), org.assertj.core.api.Assertions.within(m.relative() < 0.1 ? m.relative() * 0.005 : 0.005));
+            assertThat(cell.contains("▼") || cell.contains("▲")).as(index + " " + r.name() + ": " + cell)
+                    .isEqualTo(m.mark() != null && m.mark().shown());
+            if (m.interval() != null && m.interval().present()) {
+                assertThat(cell).as(index + " " + r.name()).endsWith("]");
+            }
             if (m.interval() != null && m.interval().ratio() != null) {
                 assertThat(m.relative()).as(r.name() + ": the interval's estimate").isEqualTo(m.interval().ratio());
             }
