@@ -155,13 +155,13 @@ final class Fmt {
      * {@link Mark} shows a direction.
      */
     static String markedRatio(Double v, EffectInterval i, Mark mark, String shared) {
-        String r = ratio(v);
-        if (mark == Mark.UP) {
-            r = "**" + r + " ▲**";
-        } else if (mark == Mark.DOWN) {
-            r = "**" + r + " ▼**";
-        }
+        String r = marked(ratio(v), mark);
         return i == null || v == null ? r : r + " " + interval(i, shared);
+    }
+
+    /** "**1.30 ▲**": a figure bold with its arrow where {@link Mark} shows a direction, else as it is. */
+    static String marked(String value, Mark mark) {
+        return mark == Mark.UP ? "**" + value + " ▲**" : mark == Mark.DOWN ? "**" + value + " ▼**" : value;
     }
 
     /** The HTML cell class of a mark on a throughput ratio: green where it rose, red where it fell, none else. */

@@ -11,7 +11,6 @@ import org.pgknobs.experiment.Experiment;
 import org.pgknobs.experiment.Mode;
 import org.pgknobs.experiment.Reference;
 import org.pgknobs.report.AutovacuumText;
-import org.pgknobs.report.Mark;
 import org.pgknobs.report.SummaryTable;
 import org.pgknobs.report.SummaryTable.Row;
 import org.pgknobs.report.Verdict;
@@ -148,12 +147,10 @@ public final class SummaryMarkdown {
         if (change == null || change.estimate() == null) {
             return "–";
         }
-        // two decimals as report.md's ratios, but a ratio under 0.1 keeps three significant figures (0.0134, not 0.01)
-        String value = cumulative || change.estimate() < 0.1 ? num(change.estimate())
-                : String.format(Locale.ROOT, "%.2f", change.estimate());
-        if (change.mark() != null && change.mark().shown()) {
-            value = "**" + value + (change.mark() == Mark.DOWN ? " ▼" : " ▲") + "**";
+        if (!cumulative) { // report.md's sweep cell, so that both pages print the same figure
+            return Fmt.markedRatio(change.estimate(), change.interval(), change.mark(), shared);
         }
+        String value = Fmt.marked(num(change.estimate()), change.mark());
         return change.interval() == null ? value : value + " " + Fmt.interval(change.interval(), shared);
     }
 
