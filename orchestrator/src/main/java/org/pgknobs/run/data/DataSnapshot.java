@@ -92,9 +92,10 @@ public final class DataSnapshot {
         Path autoConf = data.resolve("postgresql.auto.conf");
         Optional<byte[]> lastStep = keepAutoConf ? readIfPresent(autoConf) : Optional.empty();
         long t0 = System.nanoTime();
-        boolean sync = cachedWhole(copy);
         Optional<TreeStamps> stamps = written;
         Optional<TreeStamps> walStamps = walWritten;
+        // the size walk only where a sync could follow: without stamps (a restore failed half-way) it copies whole
+        boolean sync = (stamps.isPresent() || walStamps.isPresent()) && cachedWhole(copy);
         written = Optional.empty(); // a restore that fails half-way leaves files no stamp describes
         walWritten = Optional.empty();
         long kept = restoreTree(copy, data, stamps, sync);
